@@ -796,11 +796,17 @@ def doc_passages(docs: ProjectDocs | None, about: re.Pattern[str]) -> tuple[DocP
     return tuple([passage for page in unique for passage in page.passages][:MAX_DOC_PASSAGES])
 
 
+# a Go composite literal of a type (`redis.NewClient(&redis.Options{`, `koanf.Conf{`, `plugin.ClientConfig{`):
+# the value a user fills in, though no example calls it
+_LITERAL = re.compile(r"(?:&|\b)(?:[a-z]\w*\.)([A-Z]\w*)\{")
+
+
 def _doc_names(docs: ProjectDocs | None) -> frozenset[str]:
     if docs is None:
         return frozenset()
+    filled = [m for p in docs.examples if p.kind == "code" for m in _LITERAL.findall(p.text)]
     return frozenset(
-        [s.name for c in docs.concepts for s in c.symbols] + [s.name for s in docs.example_symbols]
+        [s.name for c in docs.concepts for s in c.symbols] + [s.name for s in docs.example_symbols] + filled
     )
 
 
