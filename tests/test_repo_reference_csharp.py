@@ -53,6 +53,8 @@ CSHARP = {
         "    public bool UseJitter { get; set; }\n\n"
         "    /// <summary>Gets how many were tried.</summary>\n"
         "    public int Tried => MaxRetryAttempts - 1;\n\n"
+        "    /// <summary>\n    /// Gets or sets the timeout.\n    /// </summary>\n"
+        "    public TimeSpan Timeout\n    {\n        get => _timeout;\n        set { _timeout = value; }\n    }\n\n"
         "    public int Attempts(int n)\n    {\n        var local = n;\n        return local;\n    }\n}\n"
     ),
     "src/Tiny/Event.cs": (
@@ -88,6 +90,11 @@ def test_a_csharp_repository_has_configuration_data_model_and_extension_points(t
         in retry
     )
     assert "| [`BackoffType`] | `Backoff` | `Backoff.Constant` |" in retry and "`UseJitter`" in retry
+    # a property whose accessors stand on lines of their own (serilog's MinimumLevel, git-credential-manager
+    # 98 such) is one too; a method with a body is not
+    assert (
+        "| [`Timeout`] | `TimeSpan` | — | Gets or sets the timeout. |" in retry and "`Attempts`" not in retry
+    )
     assert "MaxCount" not in retry and "`Shared`" not in retry and "`Tried`" not in retry
     assert "`local`" not in retry and "<summary>" not in retry
     model = _page(directory / "reference" / "data-model.md")

@@ -21,6 +21,13 @@ _MEMBER = re.compile(
     r"(?P<name>[A-Za-z_]\w*)\s*(?:\{(?P<accessors>[^{}]*)\}\s*(?:=\s*(?P<initial>[^;]+?)\s*;)?"
     r"|(?:=(?!>)\s*(?P<value>[^;]+?)\s*)?;)\s*(?://.*)?$"
 )
+# a property whose accessors follow on lines of their own (`public Level MinimumLevel` / `{` / `get { … }`)
+_OPEN_MEMBER = re.compile(
+    rf"^\s*public\s+{_MODIFIERS}(?P<type>[A-Za-z_][\w.]*(?:<[^=;(){{}}]*>)?(?:\[[,\s]*\])*\??)\s+"
+    r"(?P<name>[A-Za-z_]\w*)\s*$"
+)
+_ACCESSOR = re.compile(r"^\s*(?:(?:public|private|protected|internal)\s+)?(?:get|set|init)\b")
+ACCESSOR_LINES = 3  # lines below an open declaration its first accessor may stand on (after its `{`)
 _NOT_A_TYPE = frozenset(
     {"static", "const", "event", "delegate", "class", "struct", "interface", "enum", "record"}
 )
@@ -57,13 +64,24 @@ def csharp_fields(lines: Sequence[str], symbol: Symbol, members: Sequence[Symbol
     for number in range(symbol.start + 1, min(symbol.end, len(lines)) + 1):
         if number in inside:
             continue
-        match = _MEMBER.match(lines[number - 1])
+        match = _MEMBER.match(lines[number - 1]) or _accessors_below(lines, number)
         if match is None or match.group("type") in _NOT_A_TYPE:
             continue
         summary, stated = xml_doc(lines, number - 1)
-        initial = match.group("initial") or match.group("value") or ""
+        given = match.groupdict()
+        initial = given.get("initial") or given.get("value") or ""
         found.append(CsField(match.group("name"), match.group("type"), stated or initial, number, summary))
     return found
+
+
+def _accessors_below(lines: Sequence[str], number: int) -> re.Match[str] | None:
+    """A property declared on line `number` whose `{` and accessors follow on lines of their own (serilog's
+    `LoggerConfiguration.MinimumLevel`, git-credential-manager's settings): the declaration's match."""
+    match = _OPEN_MEMBER.match(lines[number - 1])
+    below = lines[number : number + ACCESSOR_LINES]
+    if match is None or not below or below[0].strip() != "{":
+        return None
+    return match if any(_ACCESSOR.match(line) for line in below[1:]) else None
 
 
 def _positional(lines: Sequence[str], symbol: Symbol) -> list[CsField]:
