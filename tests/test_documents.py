@@ -642,7 +642,12 @@ def test_content_tabs_are_read_as_their_bodies_even_inside_an_admonition() -> No
     assert [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(tabs, name="a.md"))] == [
         ("paragraph", "Install it:", 1, 1),
         ("code", "pip install it", 3, 5),
+        ("paragraph", "uv", 7, 7),  # the title stays where its button shows, unless a line runs on into it
         ("code", "uv add it", 9, 11),
+    ]
+    assert [b.lead for _, b in blocks(read_text(tabs, name="a.md")) if b.kind == "code"] == [
+        "Install it:",
+        "uv",
     ]
     nested = (
         '!!! example "Example"\n    === "docs/page.md"\n        ```md\n        # Title\n        ```\n\n'
@@ -1003,3 +1008,30 @@ def test_a_modules_docstring_is_read_below_its_comment_header() -> None:
     assert comment is not None and comment.text.strip() == "Humanizing functions\nfor numbers."
     assert comment.lines[:2] == (4, 5)
     assert module_docstring(["import math", '"""Not a docstring."""']) is None
+
+
+def test_rest_and_myst_content_tabs_keep_their_code_under_their_labels() -> None:
+    """sphinx-tabs' `.. code-tab:: python Label` and `.. tab::`, sphinx-design's `tab-set`/`tab-item` (falcon
+    51, flask 35, anyio, apscheduler, websockets) were blanked whole: falcon's quickstart lost its first
+    app, apscheduler's user guide how to run the scheduler. Each tab's label stays, a line of its own."""
+    rst = (
+        "Running\n=======\n\nStart it:\n\n.. tabs::\n\n   .. code-tab:: python Synchronous\n\n"
+        "      with Scheduler() as s:\n          s.run_until_stopped()\n\n"
+        "   .. tab:: Windows\n\n      Run this::\n\n         py -3 app.py\n\nAfter.\n"
+    )
+    assert [(b.kind, b.text, b.language, b.start) for _, b in blocks(read_text(rst, name="a.rst"))] == [
+        ("paragraph", "Start it:", "", 4),
+        ("paragraph", "Synchronous", "", 8),
+        ("code", "with Scheduler() as s:\n    s.run_until_stopped()", "python", 10),
+        ("paragraph", "Windows", "", 13),
+        ("paragraph", "Run this:", "", 15),
+        ("code", "py -3 app.py", "", 17),
+        ("paragraph", "After.", "", 19),
+    ]
+    lead = [b.lead for _, b in blocks(read_text(rst, name="a.rst")) if b.kind == "code"][0]
+    assert lead == "Start it:"  # a label says less than what opens the tabs
+    myst = ":::: {tab-set}\n::: {tab-item} AIOHTTP\n:sync: aio\n\n```python\nimport tinydi\n```\n:::\n::::\n"
+    assert [(b.kind, b.text) for _, b in blocks(read_text(myst, name="a.md"))] == [
+        ("paragraph", "AIOHTTP"),
+        ("code", "import tinydi"),
+    ]

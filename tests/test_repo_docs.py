@@ -1735,6 +1735,28 @@ def test_a_page_of_recipes_gives_the_getting_started_its_examples(tmp_path: Path
     ]
 
 
+def test_the_users_guide_gives_the_getting_started_its_examples(tmp_path: Path) -> None:
+    """typeguard's README shows no code and its docs have no quick start: its docs/userguide.rst opens with
+    `check_type` (a user's guide as the first walk through the project: typeguard, apscheduler, huey's
+    guide.rst, koa's guide.md, libsql's USER_GUIDE.md); a migration or contribution guide is none."""
+    root = make_project(
+        tmp_path / "tinycheck",
+        {
+            "README.md": "# tinycheck\n\nTinycheck checks types at run time.\n",
+            "docs/index.md": "# Tinycheck\n\nRun-time type checking.\n",
+            "docs/userguide.md": (
+                "# User guide\n\n## Checking types directly\n\nCall `check` on any value:\n\n"
+                "```python\ncheck([1], list[int])\n```\n"
+            ),
+            "docs/migration-guide.md": "# Migrating\n\nRename the call:\n\n```python\nold_check(x)\n```\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinycheck")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.examples if p.kind == "code"] == ["check([1], list[int])"]
+
+
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
     """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
     `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""

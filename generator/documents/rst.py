@@ -10,7 +10,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from .included import API, INCLUDE
+from .included import API, INCLUDE, included_text
 from .markdown import code_span, dedent_by, indent_width, markdown_sections
 from .model import Section
 
@@ -31,6 +31,10 @@ _AUTODOC = frozenset(
 )
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
+# content tabs (sphinx-tabs, sphinx-design, sphinx-inline-tabs): a tab set holds tabs, each shown under its
+# label — the label stays, a line of its own, before the tab's text (`code-tab:: python Label` is code)
+_TAB_SETS = frozenset({"tabs", "tab-set"})
+_TABS = frozenset({"tab", "tab-item", "group-tab"})
 # Sphinx's default language for `::` literal blocks: Python where the block parses as Python, else none;
 # `.. highlight:: lang` sets it for the rest of the file
 _PYTHON_NAMES = frozenset({"", "default", "python", "python3", "py", "py3"})
@@ -222,6 +226,9 @@ class _Shadow:
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
+        elif name == "include" and (marker := included_text(found.group(3) or "", _options(body))):
+            # what the built page shows here is that file's text: the docs stage reads it
+            self.out += [" " * indent + marker, *[""] * (end - i - 1)]
         elif name in _AUTODOC and _DOTTED.fullmatch(target := (found.group(3) or "").strip().split("(")[0]):
             # what the built docs show here is the object's docstring: the docs stage reads the code
             self.out += [f"{' ' * indent}{API} {target}", *[""] * (end - i - 1)]
@@ -232,6 +239,16 @@ class _Shadow:
             self._object(signature, self.lines[i + 1 : end], indent)
         elif name in _VERSIONED:
             self._versioned(_VERSIONED[name], (found.group(3) or "").strip(), body)
+        elif name in _TAB_SETS or name in _TABS:
+            self.out.append(" " * indent + inline((found.group(3) or "").strip()) if name in _TABS else "")
+            self._nested(body, self.level)
+        elif name == "code-tab":
+            language, _, label = (found.group(3) or "").strip().partition(" ")
+            if body and not body[0].strip():  # the blank line after the label opens the code
+                self.out.append(" " * indent + inline(label.strip() or language))
+                self._fence(body, language, indent, replaces_line=False)
+            else:
+                self._fence(body, language, indent)
         elif name in _ADMONITIONS:
             title = (found.group(3) or "").strip()
             self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
@@ -371,6 +388,16 @@ def _include_marker(target: str, options: list[str]) -> str:
         elif found and name not in _INCLUDE_SHOWING:
             return ""
     return f"{INCLUDE} {target}"
+
+
+def _options(body: list[str]) -> dict[str, str]:
+    """A directive's options (the `:name: value` lines before its first blank line), each value whole."""
+    found: dict[str, str] = {}
+    for line in body:
+        if not (option := _OPTION.match(line)):
+            break
+        found[option.group(0).strip().strip(":")] = line[option.end() :].strip()
+    return found
 
 
 def _option(body: list[str], name: str, flag: bool = False) -> str:

@@ -17,6 +17,7 @@ from generator.documents import Document, read_text, title_from_name
 from generator.documents.comment import crate_doc, package_doc
 from generator.documents.header import unordered
 from generator.documents.included import api_names
+from generator.documents.markdown import is_label
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
@@ -111,6 +112,9 @@ _STARTER = re.compile(
     rf"{_HOW_TO}|(?:^|[\W_\d])(?:basics?|intro(?:duction|ducing)?)(?:$|[\W_\d])|^start$", re.IGNORECASE
 )
 _RECIPES = re.compile(r"recipes?|cookbook", re.IGNORECASE)
+# a page named as the user's guide (typeguard's and apscheduler's userguide.rst, huey's guide.rst, koa's
+# guide.md): the docs' first walk through the project in use — never a migration or a contribution guide
+_USER_GUIDE = re.compile(r"^(?:user[-_ ]?)?guide$", re.IGNORECASE)
 # a section, or a page, titled as the place to start
 _GETTING_STARTED = re.compile(r"^\W*(?:(?:getting|get) started|quick ?start|first steps)\W*$", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
@@ -575,12 +579,15 @@ def _in_force(document: Document) -> bool:
 
 def _is_starter(path: str, readme: str, title: str = "") -> bool:
     """The README, a getting-started or usage page (`quickstart.md`, `01-intro.md`), one titled so (h3's and
-    nitro's `1.guide/0.index.md` "Getting Started", vue-router's `guide/index.md`), or a page of recipes
-    (okio's docs/recipes.md, huey's, structlog's, cattrs' recipes, dramatiq's and alembic's cookbook): each
-    shows the project in use."""
+    nitro's `1.guide/0.index.md` "Getting Started", vue-router's `guide/index.md`), the user's guide
+    (`userguide.rst`), or a page of recipes (okio's docs/recipes.md, huey's, structlog's, cattrs' recipes,
+    dramatiq's and alembic's cookbook): each shows the project in use."""
     named = unordered(PurePosixPath(path).stem)
     return path == readme or bool(
-        _STARTER.search(named) or _RECIPES.search(named) or _GETTING_STARTED.match(title)
+        _STARTER.search(named)
+        or _RECIPES.search(named)
+        or _USER_GUIDE.match(named)
+        or _GETTING_STARTED.match(title)
     )
 
 
@@ -605,6 +612,7 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     current = None
     place = 0
     announced = False  # the blocks just quoted end in a lead-in: what follows is what it announces
+    labelled = False  # the block just quoted labels the code below it (a content tab's title)
     repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
     blocks = list(document.blocks())
     for at, (section, block) in enumerate(blocks):
@@ -613,15 +621,17 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
         announced = announced and section is current or section is not current and _asks(section.heading)
         if api_names(block):  # an object documented from its docstring: the page's code, not its words
             continue
-        worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at)
+        labels = _labels_code(blocks, at)
+        worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at) or labels
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
             continue
         if section is not current:
             current, place = section, 0
-        elif not _asks(found[-1][1].text, ":"):
+        elif not (_asks(found[-1][1].text, ":") or labelled):
             place += 1
         announced = _asks(block.text, ":") if worthy else True  # a run of announced lines
+        labelled = labels
         found.append(
             (
                 place,
@@ -648,6 +658,16 @@ def _leads_into_list(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
         return False
     below, following = blocks[at + 1]
     return below is section and following.kind == "item" and any(ch.isalnum() for ch in block.text)
+
+
+def _labels_code(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
+    """Whether block `at` is a label of a few words ("macOS/Linux", a content tab's title) over the code right
+    below it in its section: the code is quoted with it, or two tabs' code would read as one."""
+    section, block = blocks[at]
+    if block.kind != "paragraph" or not is_label(block.text) or at + 1 >= len(blocks):
+        return False
+    below, following = blocks[at + 1]
+    return below is section and following.kind == "code"
 
 
 def _asks(text: str, also: str = "") -> bool:
