@@ -1035,3 +1035,29 @@ def test_rest_and_myst_content_tabs_keep_their_code_under_their_labels() -> None
         ("paragraph", "AIOHTTP"),
         ("code", "import tinydi"),
     ]
+
+
+def test_a_rest_simple_table_is_a_table_and_a_headless_one_a_list() -> None:
+    """reST simple tables (`=====  =====` borders: peewee's operators, PEPs, sqlite-utils, websockets, cleo,
+    bottle, dramatiq, flask — 17 mirrors) read as one run-on paragraph of borders and cells."""
+    headed = (
+        "Operators\n=========\n\nSupported comparisons:\n\n"
+        "========  ===================\nOperator  Meaning\n========  ===================\n"
+        "``==``    x equals y\n``<<``    x IN y, where y is a list\n========  ===================\n\nAfter.\n"
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(headed, name="a.rst"))]
+    assert found == [
+        ("paragraph", "Supported comparisons:", 4),
+        ("table", "Operator | Meaning\n`==` | x equals y\n`<<` | x IN y, where y is a list", 7),
+        ("paragraph", "After.", 13),
+    ]
+    headless = (
+        "Flags:\n\n=====  ==========\n-v     verbose\n-q     quiet and\n       silent\n=====  ==========\n"
+    )
+    assert [(b.kind, b.text) for _, b in blocks(read_text(headless, name="a.rst"))] == [
+        ("paragraph", "Flags:"),
+        ("item", "-v — verbose"),
+        ("item", "-q — quiet and silent"),
+    ]
+    unclosed = "=====  =====\na      b\n\nNo closing border.\n"
+    assert "a b" in [b.text for _, b in blocks(read_text(unclosed, name="a.rst"))][0]

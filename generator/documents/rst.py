@@ -45,6 +45,8 @@ _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$"
 _ESCAPED = re.compile(r"\\([ \tA-Za-z0-9])")  # punctuation stays escaped: Markdown reads it the same
 _DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
+# a simple table's border: columns of `=` apart (`=====  ======`); a heading's adornment is one run
+_TABLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
 _NUMBERED_ROLES = {"pep": "PEP", "rfc": "RFC"}
@@ -135,6 +137,9 @@ class _Shadow:
         # a bare ``` opens a fence before it could overline a heading (httpx's, starlette's docstrings)
         if (fence := FENCE.match(line)) and fence.group(1)[0] == "`":
             return self._verbatim(i, fence.group(1))
+        if _TABLE_BORDER.match(line) and (table := _simple_table(self.lines, i)):
+            self.out += table
+            return i + len(table)
         if _ADORNMENT.match(line) and following.strip() and i + 2 < len(self.lines):
             if _ADORNMENT.match(self.lines[i + 2]) and not _ADORNMENT.match(following):  # overline
                 self.out += ["", self._heading(following.strip(), line[0], True), ""]
@@ -353,6 +358,53 @@ class _Shadow:
             self.out += [*content, f"{pad}```", *[""] * (trailing - 1)]
         else:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
+
+
+def _simple_table(lines: list[str], i: int) -> list[str]:
+    """The simple table whose top border is line `i`, as Markdown line for line: under a header (the rows
+    above its second border) a table, its borders blank and the header's own border the delimiter row;
+    without one, each row a list item of its cells. [] when line `i` opens no table (no closing border
+    before a blank line)."""
+    borders = [i]
+    for j in range(i + 1, len(lines)):
+        if _TABLE_BORDER.match(lines[j]):
+            borders.append(j)
+            if j + 1 == len(lines) or not lines[j + 1].strip():
+                break
+        elif not lines[j].strip():
+            return []
+    else:
+        return []
+    starts = [m.start() for m in re.finditer(r"=+", lines[i])]
+    if len(borders) < 2 or len(starts) < 2:
+        return []
+
+    def cells(line: str) -> list[str]:
+        ends = [*starts[1:], len(line) + 1]
+        return [inline(line[a:b].strip()).replace("|", "\\|") for a, b in zip(starts, ends, strict=True)]
+
+    end = borders[-1]
+    headed = len(borders) >= 3 and borders[1] > i + 1
+    out = [""]
+    for j in range(i + 1, end):
+        line = lines[j]
+        if j in borders:
+            out.append("| " + " | ".join("---" for _ in starts) + " |" if headed and j == borders[1] else "")
+        elif headed and j < borders[1]:
+            last = j == borders[1] - 1  # a header of several lines: its cells on the last, the others blank
+            header = [
+                " ".join(c) for c in zip(*(cells(lines[k]) for k in range(i + 1, borders[1])), strict=True)
+            ]
+            out.append("| " + " | ".join(" ".join(h.split()) for h in header) + " |" if last else "")
+        elif not line.strip():
+            out.append("")
+        elif headed:
+            out.append("| " + " | ".join(cells(line)) + " |")
+        else:
+            said = [c for c in cells(line) if c]
+            first = not line[: starts[1]].strip()  # a blank first column goes on with the row above
+            out.append(("  " if first else "- ") + " — ".join(said))
+    return [*out, ""]
 
 
 def _numbered(line: str) -> str:
