@@ -665,6 +665,24 @@ def test_a_readme_opening_that_leads_into_an_example_or_a_list_still_says_what_t
     assert said("# Tool\n\nThere are a few ways to work with Tool:\n\n```shell\ntool run\n```\n") == []
 
 
+def test_the_overview_says_once_what_the_readme_and_the_docs_intro_both_say() -> None:
+    """msgspec's docs/index.rst repeats its README's closing sentence with a code span where the README has a
+    link: the same words, said once."""
+    readme = read_text(
+        "# tinyser\n\nTinyser is a fast serialization library for Python programs.\n\n"
+        "All of this is included in a [lightweight library](https://x) with no required dependencies.\n",
+        name="README.md",
+    )
+    intro = read_text(
+        "Tinyser\n=======\n\nAll of this is included in a ``lightweight library`` with no required dependencies.\n",
+        name="docs/index.rst",
+    )
+    assert [p.text for p in overview(readme, [intro])] == [
+        "Tinyser is a fast serialization library for Python programs.",
+        "All of this is included in a lightweight library with no required dependencies.",
+    ]
+
+
 def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:
     """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
     where the overview stops reading: the first list of that section is the overview's list, headed by its

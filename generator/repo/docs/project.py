@@ -895,9 +895,11 @@ _STATES_WHAT = re.compile(r"^(?!(?:there|here)\b)\S+(?:\s\S+){0,3}\s(?:is|are)\s
 
 
 def _opening(text: str) -> str:
-    """A paragraph's first sentence, folded, to tell a paragraph that says again what another said."""
+    """A paragraph's first sentence, folded to its words (markup and punctuation left out: msgspec's docs say
+    "a `lightweight library`" where its README says "a lightweight library"), to tell a paragraph that says
+    again what another said."""
     first = split_sentences(text)[:1]
-    return " ".join(first[0].lower().split()) if first else ""
+    return " ".join(re.findall(r"\w+", first[0].lower())) if first else ""
 
 
 def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
