@@ -161,6 +161,8 @@ class _Shadow:
             return self._doctest(i)
         if indent_width(line) >= 4 and self._quoted(i):
             return self._block_quote(i)
+        if i + 1 < len(self.lines) and (mended := _mend_split(line, self.lines[i + 1])):
+            line, self.lines[i + 1] = mended
         self.out.append(inline(_numbered(line)))
         return i + 1
 
@@ -358,6 +360,37 @@ class _Shadow:
             self.out += [*content, f"{pad}```", *[""] * (trailing - 1)]
         else:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
+
+
+# a backtick that is not part of a ``literal``; a role's name right before one
+_BACKTICK = re.compile(r"``.+?``|`")
+_ROLE_BEFORE = re.compile(r"(?:^|(?<=[\s(\[\"']))(?::[\w:+.-]+:)?$")
+
+
+def _mend_split(line: str, following: str) -> tuple[str, str] | None:
+    """Two lines of a paragraph with an inline construct broken between them (trio's "`permissively
+    licensed" over "<https://…/LICENSE>`__,", msgspec's ":ref:`lightweight library" over
+    "<benchmark-library-size>`") with the construct whole on one of them — its head moved down to the
+    next line, else its tail up — so that each line reads as reST on its own and keeps its number; None
+    when nothing is broken there, or either line would be left empty."""
+    opened = [m.start() for m in _BACKTICK.finditer(line) if m.group(0) == "`"]
+    after = following.strip()
+    if len(opened) % 2 == 0 or not after or after.startswith("..") or _BULLET.match(following):
+        return None
+    role = _ROLE_BEFORE.search(line[: opened[-1]])
+    if role is None:
+        return None
+    closing = next((m for m in _BACKTICK.finditer(after) if m.group(0) == "`"), None)
+    if closing is None:
+        return None
+    end = closing.end() + len(after[closing.end() :]) - len(after[closing.end() :].lstrip("_"))
+    head, kept = line[role.start() :].strip(), line[: role.start()].rstrip()
+    indent = following[: len(following) - len(following.lstrip())]
+    if kept:
+        return kept, f"{indent}{head} {after}"
+    if rest := after[end:].lstrip():
+        return f"{line.rstrip()} {after[:end]}", indent + rest
+    return None
 
 
 def _simple_table(lines: list[str], i: int) -> list[str]:
