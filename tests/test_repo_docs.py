@@ -1775,6 +1775,26 @@ def test_the_users_guide_gives_the_getting_started_its_examples(tmp_path: Path) 
     assert [p.text for p in docs.examples if p.kind == "code"] == ["check([1], list[int])"]
 
 
+def test_sphinx_pages_under_docs_source_are_concepts_of_their_own(tmp_path: Path) -> None:
+    """Sphinx's `docs/source/` layout (trio, rich, dramatiq, tenacity, libuv) put the whole manual in one
+    concept: the top-level part of every page was "source"."""
+    root = make_project(
+        tmp_path / "tinyio",
+        {
+            "README.md": "# tinyio\n\nTinyio is an async I/O library for Python programs.\n",
+            "docs/Makefile": "html:\n\tsphinx-build source build\n",
+            "docs/source/conf.py": "project = 'tinyio'\n",
+            "docs/source/index.rst": "Tinyio\n======\n\nTinyio runs many things at once.\n\n.. toctree::\n\n   tutorial\n   design\n",
+            "docs/source/tutorial.rst": "Tutorial\n========\n\nWelcome to the tutorial of tinyio, step by step.\n",
+            "docs/source/design.rst": "Design\n======\n\nThere are many valid ways to write an I/O library.\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyio")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Tinyio", "Tutorial", "Design"]
+
+
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
     """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
     `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""

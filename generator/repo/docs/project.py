@@ -5,6 +5,7 @@ each passage kept with its lines, each code name the docs use resolved to its de
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
@@ -1049,6 +1050,7 @@ def concepts_of(
     navigation puts under another page (docs-builder `children`) joins that page's concept wherever it is."""
     sections = sections or {}
     paths = {document.origin for document in documents}
+    folder = _pages_root(paths, folder)
     groups: dict[str, list[Document]] = {}
     for document in documents:
         key = _group_of(document.origin, folder)
@@ -1402,6 +1404,16 @@ def _by_section(members: Sequence[Document], sections: dict[str, str]) -> dict[s
             section = ""
         grouped.setdefault(section or document.origin, []).append(document)
     return grouped if any(len(pages) > 1 for pages in grouped.values()) else None
+
+
+def _pages_root(paths: Collection[str], folder: str) -> str:
+    """The folder the docs' pages all stand in, below `folder` (Sphinx's `docs/source/` beside its build
+    files: trio, rich, dramatiq, tenacity, libuv), else `folder`: each of its top-level parts is a concept,
+    never the whole manual one."""
+    if len(paths) < 2 or not folder:
+        return folder
+    common = posixpath.commonpath([posixpath.dirname(p) for p in paths])
+    return common if common.startswith(folder + "/") else folder
 
 
 def _group_of(path: str, folder: str) -> str:
