@@ -683,6 +683,24 @@ def test_the_overview_says_once_what_the_readme_and_the_docs_intro_both_say() ->
     ]
 
 
+def test_a_readme_whose_definition_leads_into_its_example_opens_the_overview_with_it() -> None:
+    """pytest-xdist's README says what it is in the sentence leading into `pytest -n auto` ("The pytest-xdist
+    plugin extends pytest … execution::"); what follows the example says what the call did ("With this
+    call, …"), and its "Documentation" section points at the docs: neither is what the project is."""
+    from generator.repo.synthesize.readme import first_paragraph
+
+    text = (
+        "tinyx\n=====\n\nThe tinyx plugin extends pytest with new test execution modes across CPUs::\n\n"
+        "    pytest -n auto\n\nWith this call, pytest will spawn a number of workers processes equal to the CPUs.\n\n"
+        "Documentation\n=============\n\nDocumentation is available at Read The Docs, with every option.\n"
+    )
+    readme = read_text(text, name="README.rst")
+    assert [p.text for p in overview(readme, [])] == [
+        "The tinyx plugin extends pytest with new test execution modes across CPUs."
+    ]
+    assert first_paragraph(readme) == ""
+
+
 def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:
     """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
     where the overview stops reading: the first list of that section is the overview's list, headed by its

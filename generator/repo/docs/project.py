@@ -886,13 +886,22 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
     if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
     text = without_lead_in(passage.text)
-    if text.rstrip().endswith(":") and len(split_sentences(text)) == 1 and _STATES_WHAT.search(text):
-        text = text.rstrip()[:-1] + "."  # sinatra's one sentence, "Sinatra is a DSL for … effort:", then code
+    if text.rstrip().endswith(":") and len(split_sentences(text)) == 1 and _says_what(text, title):
+        # sinatra's one sentence, "Sinatra is a DSL for … effort:", pytest-xdist's "The pytest-xdist plugin
+        # extends pytest with … execution::", then code
+        text = text.rstrip().rstrip(":") + "."
     return replace(passage, text=text)
 
 
 # a sentence saying what something is ("Sinatra is a DSL for …")
 _STATES_WHAT = re.compile(r"^(?!(?:there|here)\b)\S+(?:\s\S+){0,3}\s(?:is|are)\s(?:an?|the)\s", re.IGNORECASE)
+
+
+def _says_what(sentence: str, title: str) -> bool:
+    """Whether a sentence says what the project is or does: "X is a …", or the project's name among its
+    first words as its subject ("The pytest-xdist plugin extends pytest …")."""
+    opening = [w.strip("`*_\"'").lower() for w in sentence.split()[:4]]
+    return bool(_STATES_WHAT.search(sentence)) or bool(title) and title.strip().lower() in opening
 
 
 def _opening(text: str) -> str:

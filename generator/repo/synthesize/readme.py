@@ -36,6 +36,16 @@ _STEP = re.compile(
 )
 # … and a paragraph about the page it is on ("This document describes…") rather than the project
 _ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
+# … and one saying what the code above it did ("With this call, pytest will spawn …", "In this example, …")
+_AFTER_CODE = re.compile(
+    r"^(?:(?:with|in|after|by)\s+(?:this|that|these|the above)\b|the above\b|this (?:will|call|command|code)\b)",
+    re.IGNORECASE,
+)
+# … and one pointing at the docs ("Documentation is available at Read The Docs.")
+_POINTS_TO_DOCS = re.compile(
+    r"^(?:the |full |complete |more |detailed )?(?:documentation|docs) (?:is|are|can be) (?:available|found|hosted)\b",
+    re.IGNORECASE,
+)
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
 NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
@@ -105,6 +115,8 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and (steps or not _STEP.search(flat))
         and not points_elsewhere(split_sentences(flat)[0])
         and not _ABOUT_ITSELF.match(flat)
+        and not _AFTER_CODE.match(flat)
+        and not _POINTS_TO_DOCS.match(flat)
         and flat[-1:] in ".!?)"
     )
 
