@@ -151,6 +151,15 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
     process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
     assert doc_files(map_repository(process)) == []
+    # … how it is released and how its code and docs are written (okio's releasing.md, black's
+    # contributing/release_process.md, faker's coding_style.rst and writing-docs.rst)
+    maintained = {
+        "docs/releasing.md": "# R\n",
+        "docs/contributing/release_process.md": "# R\n",
+        "docs/coding_style.rst": "S\n=\n",
+        "docs/writing-docs.rst": "W\n=\n",
+    }
+    assert doc_files(map_repository(make_project(tmp_path / "maintained", maintained))) == []
     # GitHub's folder holds templates, and the README GitHub shows first (javalin's, FluentValidation's)
     github = {
         ".github/README.md": "# A\n",

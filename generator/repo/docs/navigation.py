@@ -36,6 +36,9 @@ _NOT_DOCS = re.compile(
     r"|(?:^|/)404\.\w+$"
     rf"|(?:^|/)(?:{_HISTORY}|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
+    # how the project is released and how its own code and docs are written (okio's releasing.md, black's
+    # release_process.md, faker's coding_style.rst and writing-docs.rst): its maintainers' process
+    r"|releasing|release[-_]process|coding[-_]style|writing[-_]docs"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
     r"|(?:^|/)\.github/(?!readme\.\w+$)"  # GitHub's templates and workflows; its README is the front page
