@@ -708,6 +708,14 @@ def test_a_readme_whose_definition_leads_into_its_example_opens_the_overview_wit
         "The tinyx plugin extends pytest with new test execution modes across CPUs."
     ]
     assert first_paragraph(readme) == ""
+    # nor what the docs hold, or which interpreters it is tested on (babel's, colander's)
+    for said in (
+        "Details can be found in the HTML files in the docs folder of the source tree.",
+        "The user documentation explains some core concept of the library and its use.",
+        "The API reference lists the full public API that the library provides to you.",
+        "It is tested on Python 3.7, 3.8, 3.9, 3.10, and 3.11, and PyPy 3.8 today.",
+    ):
+        assert first_paragraph(read_text(f"# tinyx\n\n{said}\n", name="README.md")) == ""
 
 
 def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:

@@ -41,9 +41,14 @@ _AFTER_CODE = re.compile(
     r"^(?:(?:with|in|after|by)\s+(?:this|that|these|the above)\b|the above\b|this (?:will|call|command|code)\b)",
     re.IGNORECASE,
 )
-# … and one pointing at the docs ("Documentation is available at Read The Docs.")
+# … and one pointing at the docs or saying what they hold ("Documentation is available at Read The Docs.",
+# babel's "Details can be found in the HTML files…", "The user documentation explains …"), or which
+# interpreters it is tested on (colander's "It is tested on Python 3.7, …")
 _POINTS_TO_DOCS = re.compile(
-    r"^(?:the |full |complete |more |detailed )?(?:documentation|docs) (?:is|are|can be) (?:available|found|hosted)\b",
+    r"^(?:the |full |complete |more |further |detailed )?(?:user )?(?:documentation|docs|details|information)"
+    r" (?:is|are|can be) (?:available|found|hosted)\b"
+    r"|^(?:the |this )?(?:user |api )?(?:documentation|reference|guide) (?:explains|describes|covers|contains|lists)\b"
+    r"|^(?:it is |it's )?tested (?:on|with|against|under) (?:python|cpython|pypy|node|go|ruby)\b",
     re.IGNORECASE,
 )
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
