@@ -1077,3 +1077,20 @@ def test_a_rest_link_or_role_broken_over_two_lines_reads_as_its_words() -> None:
         ("All of it is in a lightweight library with no dependencies.", 7, 8),
         ("`Whole link <https://y>`_", 10, 11),  # nothing left on either line to move: as written
     ]
+
+
+def test_a_rest_note_whose_text_starts_on_its_directive_line_is_read_whole() -> None:
+    """`.. warning:: If you start the scheduler … finish` over "execution, the scheduler …" (27 mirrors:
+    anyio 75, libuv 42, babel, PEPs, alembic, peewee, requests, apscheduler): the directive line's words
+    were dropped, and apscheduler's getting-started led its first example with "execution, the …"."""
+    text = (
+        "T\n=\n\n.. warning:: If you start the scheduler in the background and let the script finish\n"
+        "   execution, the scheduler will shut down.\n\n.. note::\n   A body below.\n"
+    )
+    assert [(b.text, b.start) for _, b in blocks(read_text(text, name="a.rst"))] == [
+        (
+            "If you start the scheduler in the background and let the script finish execution, the scheduler will shut down.",
+            4,
+        ),
+        ("A body below.", 8),
+    ]

@@ -257,8 +257,9 @@ class _Shadow:
             else:
                 self._fence(body, language, indent)
         elif name in _ADMONITIONS:
-            title = (found.group(3) or "").strip()
-            self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
+            # a titled one's argument is its title; a note's or a warning's is its text's first line
+            # (`.. warning:: If you start the scheduler … finish` over "execution, …": anyio, libuv, babel)
+            self.out.append(inline((found.group(3) or "").strip()))
             self._nested(body, self.level)
         else:  # toctree, image, include, a target, a comment: nothing a reader reads as prose
             self.out += [""] * (end - i)
