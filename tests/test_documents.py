@@ -1094,3 +1094,15 @@ def test_a_rest_note_whose_text_starts_on_its_directive_line_is_read_whole() -> 
         ),
         ("A body below.", 8),
     ]
+
+
+def test_a_myst_role_reads_as_sphinx_shows_it() -> None:
+    """MyST's {class}`~svcs.Registry` showed as "`~svcs.Registry`" (svcs, attrs, structlog, cattrs,
+    stamina): the role reads as in reST — the last part after `~`, an explicit title, a page's name."""
+    text = (
+        "Create a {class}`~svcs.Registry` (see {doc}`../core-concepts`), call {meth}`~svcs.Container.get()`, "
+        "read {ref}`the guide <guide>` and {pep}`8`.\n"
+    )
+    assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [
+        "Create a `Registry` (see core-concepts), call `get()`, read the guide and PEP 8."
+    ]

@@ -65,7 +65,11 @@ _RECAP = re.compile(r"^\s*<Recap>\s*$")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
 MAX_INLINE_ALT = 60
-_MYST_ROLE = re.compile(r"\{[\w:.+-]+\}$")
+_MYST_ROLE = re.compile(r"\{([\w:.+-]+)\}$")
+# roles Sphinx shows as words, not code; those it shows numbered ("PEP 440")
+_PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
+_NUMBERED_ROLES = {"pep": "PEP", "rfc": "RFC"}
+_TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
 _TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
 # what documents write as HTML; any other <word> is a placeholder of the text ("repos/<owner>/")
 _HTML_ELEMENTS = frozenset(
@@ -675,9 +679,13 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
         elif kind == "text":
             parts.append(child.content)
         elif kind == "code_inline":
-            if parts and _MYST_ROLE.search(parts[-1]):  # {func}`name` in Markdown (MyST): the role goes
-                parts[-1] = _MYST_ROLE.sub("", parts[-1])
-            parts.append(code_span(child.content) if code else child.content)
+            role = _MYST_ROLE.search(parts[-1]) if parts else None
+            if role:  # {func}`~pkg.name` in Markdown (MyST): shown as Sphinx shows the role
+                parts[-1] = parts[-1][: role.start()]
+                shown, as_code = role_shown(role.group(1).split(":")[-1], child.content)
+                parts.append(code_span(shown) if as_code and code else shown)
+            else:
+                parts.append(code_span(child.content) if code else child.content)
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")
         elif kind == "html_inline" and not _is_html_tag(child.content):
@@ -687,6 +695,25 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
             alt = inline_text(child.children or [], code=code)
             parts.append(alt if len(alt) <= MAX_INLINE_ALT else "")
     return "".join(parts)  # an image alone (a badge, a figure) is dropped
+
+
+def role_shown(name: str, body: str) -> tuple[str, bool]:
+    """A Sphinx role's text as the built docs show it, and whether in code type (not for the roles linking
+    to prose: `:ref:`, `:doc:`): a cross-reference's explicit title ("Title <target>"), `~a.b.C` as its last
+    part `C`, a leading `.` (a suffix search) dropped, `:pep:`440`` as "PEP 440"."""
+    if "<" in body and body.rstrip().endswith(">"):
+        label = _TARGET_TEXT.sub("", body).strip()
+        if not label:
+            return body, True
+        return label, name not in _PLAIN_ROLES
+    if name == "doc":  # a page named by its path: its name ("../core-concepts" → "core-concepts")
+        body = body.strip().rstrip("/").rpartition("/")[2]
+    if body.startswith("~"):
+        body = body[1:].rpartition(".")[2] if "." in body else body[1:]
+    body = body.lstrip("~!.").strip()
+    if name in _NUMBERED_ROLES:  # an anchor after # is not shown
+        return f"{_NUMBERED_ROLES[name]} {body.partition('#')[0]}", False
+    return body, name not in _PLAIN_ROLES
 
 
 def _is_html_tag(markup: str) -> bool:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from .included import API, INCLUDE, included_text
-from .markdown import code_span, dedent_by, indent_width, markdown_sections
+from .markdown import code_span, dedent_by, indent_width, markdown_sections, role_shown
 from .model import Section
 
 _ADMONITIONS = frozenset(
@@ -48,10 +48,7 @@ _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 # a simple table's border: columns of `=` apart (`=====  ======`); a heading's adornment is one run
 _TABLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
-_PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
-_NUMBERED_ROLES = {"pep": "PEP", "rfc": "RFC"}
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
-_TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
 # a hyperlink reference (`text <url>`_, `text`__), or the default role with an explicit target (Sphinx's
 # `default_role`: `from_dict <marshmallow.Schema.from_dict>`); a plain `text` is neither
 _LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:(<[^>`]*>)`(?![`_])|(?:<[^>`]*>)?`__?)")
@@ -529,18 +526,7 @@ def _pieces(line: str) -> list[str]:
 
 
 def _role(found: re.Match[str]) -> str:
-    """A role as Sphinx shows it: a cross-reference's explicit title, in code type unless the role links to
-    prose (`:ref:`, `:doc:`); `~a.b.C` as its last part `C`, a leading `.` (a suffix search) dropped."""
+    """A role as Sphinx shows it (markdown.role_shown), in code type unless it links to prose."""
     name = (found.group("name") or found.group("myst") or "").split(":")[-1]
-    body = found.group("body")
-    if "<" in body and body.rstrip().endswith(">"):
-        label = _TARGET_TEXT.sub("", body).strip()
-        if not label:
-            return f"`{body}`"
-        return label if name in _PLAIN_ROLES else f"`{label}`"
-    if body.startswith("~"):
-        body = body[1:].rpartition(".")[2] if "." in body else body[1:]
-    body = body.lstrip("~!.").strip()
-    if name in _NUMBERED_ROLES:  # Sphinx writes `:pep:`440`` as "PEP 440" (an anchor after # is not shown)
-        return f"{_NUMBERED_ROLES[name]} {body.partition('#')[0]}"
-    return body if name in _PLAIN_ROLES else f"`{body}`"
+    shown, code = role_shown(name, found.group("body"))
+    return f"`{shown}`" if code else shown
