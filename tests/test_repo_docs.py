@@ -140,6 +140,8 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
         "docs/index.md": "# A\n",
         "docs/versionhistory.rst": "History\n=======\n",
         "docs/Version-history.md": "#\n",
+        "docs/whats_new.rst": "What's New in 3\n===============\n",  # wtforms', mcp-sdk's whats-new.md
+        "docs/whats-new.md": "# What's new\n",
     }
     assert doc_files(map_repository(make_project(tmp_path / "history", history))) == ["docs/index.md"]
     assert docs_root(paths) == "docs"
