@@ -28,7 +28,9 @@ NAV_BYTES = 200_000
 TOP_DOCS = 3  # doc files that make a folder at the top of the repository its docs, whatever lies deeper
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
-_HISTORY = r"changelog|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
+_HISTORY = (
+    r"changelog|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
+)
 _NOT_DOCS = re.compile(
     # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
     # CHANGELOG_PRE_v30.md), and a site's "page not found"
