@@ -1832,6 +1832,27 @@ def test_sphinx_pages_under_docs_source_are_concepts_of_their_own(tmp_path: Path
     assert [c.name for c in docs.concepts] == ["Tinyio", "Tutorial", "Design"]
 
 
+def test_getting_started_shows_each_content_tab_under_its_label() -> None:
+    """apscheduler's user guide runs the scheduler in four tabs: each example under its tab's title, the
+    first under what opens the tabs too (it had shown the first without its title, the others with)."""
+    from generator.repo.docs.project import usage_examples
+
+    guide = read_text(
+        "Running\n=======\n\nStart the scheduler in one of these ways:\n\n.. tabs::\n\n"
+        "   .. code-tab:: python Synchronous\n\n      with Scheduler() as s:\n          s.run_until_stopped()\n\n"
+        "   .. code-tab:: python Asynchronous\n\n      async with AsyncScheduler() as s:\n          await s.run_until_stopped()\n",
+        name="docs/userguide.rst",
+        origin="docs/userguide.rst",
+    )
+    assert [(p.kind, p.text.split("\n")[0]) for p in usage_examples([guide])] == [
+        ("lead", "Start the scheduler in one of these ways:"),
+        ("paragraph", "Synchronous"),
+        ("code", "with Scheduler() as s:"),
+        ("paragraph", "Asynchronous"),
+        ("code", "async with AsyncScheduler() as s:"),
+    ]
+
+
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
     """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
     `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""

@@ -930,6 +930,15 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             seen.add(block.text)
             if lead := _example_lead(document, section, n):
                 found.append(lead)
+            if n and (label := section.blocks[n - 1]).kind == "paragraph" and is_label(label.text):
+                if (
+                    lead is None or lead.text != label.text
+                ):  # a content tab's title, under what opens the tabs
+                    found.append(
+                        DocPassage(
+                            document.origin, label.start, label.end, "paragraph", label.text, section.heading
+                        )
+                    )
             found.append(
                 DocPassage(
                     block.origin or document.origin,
