@@ -875,6 +875,10 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
     assert comment_text(tsdoc) == "Waits for navigating to finish; see https://pptr.dev/api."
     xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
     assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
+    # a generic reference (XML doc spells `<TKey>` as `{TKey}`; Polly 465, FluentValidation 9, serilog 6) read
+    # "ResiliencePipelineRegistry\\{TKey\\}" on the pages: it is the code C# writes
+    generic = '/// Creates a <see cref="ResiliencePipelineRegistry{TKey}"/> from <see cref="M:Ns.Outcome.From{T}(T)"/>.'
+    assert comment_text(generic) == "Creates a `ResiliencePipelineRegistry<TKey>` from `From<T>`."
 
 
 def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
@@ -894,6 +898,18 @@ def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
     assert comment.text == (
         "A `Client` to make requests with, built by `crate::ClientBuilder`.\n\n```rust\nlet a = v[Buffer];\n```"
     )
+
+
+def test_brackets_inside_inline_code_are_no_doc_link() -> None:
+    """rayon's "The [`par_sort`] method sorts `&mut [T]` slices", serde_json's `&[u8]`, axum, libsql: the
+    brackets inside a code span were rewritten as a doc link (`&mut `T``), breaking the span, and the page
+    showed "&amp;mut \\[T\\]" as plain text."""
+    from generator.documents.comment import doc_links
+
+    assert doc_links("The [`par_sort`] method sorts `&mut [T]` slices, reads `&[u8]` into [Buffer].") == (
+        "The `par_sort` method sorts `&mut [T]` slices, reads `&[u8]` into `Buffer`."
+    )
+    assert doc_links("``a `[T]` b`` then [Value]") == "``a `[T]` b`` then `Value`"
 
 
 def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:

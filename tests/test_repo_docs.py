@@ -1130,6 +1130,49 @@ def test_a_docsify_sidebar_is_the_docs_navigation_not_a_page(tmp_path: Path) -> 
     assert record.order[:3] == ("docs/start/quick.md", "docs/custom/index.md", "docs/middleware/index.md")
 
 
+def test_a_docs_folder_front_page_listing_its_pages_orders_them(tmp_path: Path) -> None:
+    # Catch2's docs/Readme.md ("start with the tutorial", then "Writing tests:" assertions, matchers …),
+    # tc39 Temporal's docs/README.md, cloudevents' docs/README.md: no navigation file, so the pages came in
+    # alphabetical folder order (Catch2: "Authoring benchmarks", "CMake integration", "Commercial users" …)
+    front = (
+        "# Reference\n\nTo get the most out of Tiny, start with the [tutorial](tutorial.md#top).\n\n"
+        "**Writing tests:**\n* [Assertion macros](assertions.md#top)\n* [Matchers](matchers.md)\n"
+        "* [Benchmarks](benchmarks.md)\n\nSee [the site](https://example.org/x.md) and [FAQ](faq.md).\n"
+        "Strings: [contains](strings/contains.md).\n"
+    )
+    docs = {
+        "docs/Readme.md": front,
+        "docs/assertions.md": "# Assertions\n\nREQUIRE stops a test, CHECK goes on.\n",
+        "docs/benchmarks.md": "# Benchmarks\n\nBENCHMARK measures a block of code.\n",
+        "docs/faq.md": "# FAQ\n\nQuestions people ask.\n",
+        "docs/matchers.md": "# Matchers\n\nREQUIRE_THAT takes a matcher.\n",
+        "docs/tutorial.md": "# Tutorial\n\nWrite a first test case.\n",
+        "docs/aaa-notes.md": "# Notes\n\nRelease notes of the docs.\n",
+        "docs/strings/contains.md": "# Contains\n\nContainsSubstring matches a part of a string.\n",
+        "docs/strings/index.md": "# String matchers\n\nMatchers for strings.\n",
+    }
+    root = make_project(tmp_path / "tiny", {**PROJECT, **docs})
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert record.order[:8] == (
+        "docs/Readme.md",
+        "docs/tutorial.md",
+        "docs/assertions.md",
+        "docs/matchers.md",
+        "docs/benchmarks.md",
+        "docs/faq.md",
+        "docs/strings/index.md",  # a folder's own front page opens it (Polly's strategies/index.md)
+        "docs/strings/contains.md",
+    )
+    assert "docs/aaa-notes.md" in record.order[8:]  # a page it does not link comes after, in folder order
+    # two links are a page pointing onward, not a table of contents
+    docs["docs/Readme.md"] = (
+        "# Tiny\n\nSee the [matchers](matchers.md) and the [assertions](assertions.md).\n"
+    )
+    root = make_project(tmp_path / "tiny2", {**PROJECT, **docs})
+    order = read_navigation(root, doc_files(map_repository(root))).order
+    assert order.index("docs/assertions.md") < order.index("docs/matchers.md")
+
+
 def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) -> None:
     # mdBook (guide/src/SUMMARY.md) and GitBook: the table of contents is the navigation and no page of its
     # own; the book's folder is the docs root, so its sub-folders are its concepts
