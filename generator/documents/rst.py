@@ -360,6 +360,7 @@ class _Shadow:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
 
 
+MENDED_CHARS = 120  # a link's or role's text carried down a line at a time stays this short
 # a backtick that is not part of a ``literal``; a role's name right before one
 _BACKTICK = re.compile(r"``.+?``|`")
 _ROLE_BEFORE = re.compile(r"(?:^|(?<=[\s(\[\"']))(?::[\w:+.-]+:)?$")
@@ -379,11 +380,12 @@ def _mend_split(line: str, following: str) -> tuple[str, str] | None:
     if role is None:
         return None
     closing = next((m for m in _BACKTICK.finditer(after) if m.group(0) == "`"), None)
-    if closing is None:
-        return None
-    end = closing.end() + len(after[closing.end() :]) - len(after[closing.end() :].lstrip("_"))
     head, kept = line[role.start() :].strip(), line[: role.start()].rstrip()
     indent = following[: len(following) - len(following.lstrip())]
+    if closing is None:  # a title over three lines ("`this blog" / "post" / "<https://…>`__"): one line on
+        short = len(head) + len(after) <= MENDED_CHARS and "`" not in after
+        return (kept, f"{indent}{head} {after}") if kept and short else None
+    end = closing.end() + len(after[closing.end() :]) - len(after[closing.end() :].lstrip("_"))
     if kept:
         return kept, f"{indent}{head} {after}"
     if rest := after[end:].lstrip():
