@@ -504,6 +504,21 @@ def test_a_comment_among_the_imports_is_no_description_of_the_file(tmp_path: Pat
     assert facts.files["src/client.ts"].doc == "The HTTP client: requests and their retries."
 
 
+def test_js_requires_are_found_at_any_depth_and_only_there() -> None:
+    """A statement is walked for `require(…)`/`import(…)` calls only when its text names one (the rest are
+    skipped unread): a call deep in a callback and a dynamic import still count."""
+    from generator.repo.facts.languages import extract
+
+    text = (
+        "const a = 1;\n"
+        "describe('x', () => { it('y', () => { const b = require('./deep'); }); });\n"
+        "load(() => import('./lazy'));\n"
+        "requireAll('./nothing');\n"
+        "console.log('no module named here');\n"
+    )
+    assert extract("javascript", text).imports == ["./deep", "./lazy"]
+
+
 def test_a_rust_doc_comment_is_one_paragraph_over_its_lines() -> None:
     """rayon's `Folder`: "The `Folder` trait encapsulates [the standard fold" / "operation][fold]." — a Rust
     `///` line comment holds its newline, so the lines were joined with a blank line between each: every line

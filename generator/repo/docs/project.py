@@ -1628,7 +1628,7 @@ class SymbolNames:
         """Each folder name (lower case) → the library files under a folder of that name, in facts order."""
         found: dict[str, list[str]] = {}
         for path, file_facts in self.facts.files.items():
-            if _NOT_LIBRARY.search(path) or isinstance(file_facts, OnDemandFileFacts):
+            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path):
                 continue
             found.setdefault("", []).append(path)  # every library file, for a package's own folder
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):

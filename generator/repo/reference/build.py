@@ -647,16 +647,15 @@ def _field_references(facts: Facts) -> dict[str, int]:
 def build_settings(root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None) -> list[Option]:
     """The CMake options and Cargo features the build's manifests declare, at the root or one folder
     below it (a workspace's crates), never a test's or an example's."""
+    readers = {"CMakeLists.txt": settings.cmake_options, "Cargo.toml": settings.cargo_features}
     found: list[Option] = []
     for entry in repo_map.files:
         name = PurePosixPath(entry.path)
-        if len(name.parts) > MANIFEST_DEPTH + 1 or _NOT_LIBRARY.search(entry.path):
+        reader = readers.get(name.name)  # the name first: the folder test is asked of manifests only
+        if reader is None or len(name.parts) > MANIFEST_DEPTH + 1 or _NOT_LIBRARY.search(entry.path):
             continue
-        reader = {"CMakeLists.txt": settings.cmake_options, "Cargo.toml": settings.cargo_features}.get(
-            name.name
-        )
-        text = read_or_none(root, entry.path, max_bytes=SOURCE_BYTES) if reader is not None else None
-        if reader is not None and text is not None:
+        text = read_or_none(root, entry.path, max_bytes=SOURCE_BYTES)
+        if text is not None:
             found += [_setting(s, entry.path, linker, redactor) for s in reader(text)]
     return found
 
@@ -734,7 +733,7 @@ def _unique_classes(facts: Facts, names: set[str]) -> list[tuple[str, Symbol]]:
     """Each of `names` that one library module defines as a class (a name defined twice is ambiguous)."""
     by_name: dict[str, list[tuple[str, Symbol]]] = {}
     for path, file_facts in facts.files.items():
-        if _NOT_LIBRARY.search(path) or not names:
+        if not names or _NOT_LIBRARY.search(path):
             continue
         for symbol in file_facts.symbols:
             if symbol.kind == "class" and not symbol.parent and symbol.name in names and symbol.public:
