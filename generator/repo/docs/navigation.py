@@ -29,7 +29,9 @@ NAV_BYTES = 200_000
 TOP_DOCS = 3  # doc files that make a folder at the top of the repository its docs, whatever lies deeper
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
-_HISTORY = r"changelog|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases"
+_HISTORY = (
+    r"changelog|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
+)
 _NOT_DOCS = re.compile(
     # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
     # CHANGELOG_PRE_v30.md), and a site's "page not found"
@@ -37,6 +39,9 @@ _NOT_DOCS = re.compile(
     r"|(?:^|/)404\.\w+$"
     rf"|(?:^|/)(?:{_HISTORY}|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
+    # how the project is released and how its own code and docs are written (okio's releasing.md, black's
+    # release_process.md, faker's coding_style.rst and writing-docs.rst): its maintainers' process
+    r"|releasing|release[-_]process|coding[-_]style|writing[-_]docs"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
     r"|(?:^|/)\.github/(?!readme\.\w+$)"  # GitHub's templates and workflows; its README is the front page
