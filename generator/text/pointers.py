@@ -127,6 +127,24 @@ def _refers_back(sentence: str) -> bool:
     return False
 
 
+# a document stating its own purpose: "This document proposes a new BC and FC policy based on operator
+# versioning.", "This RFC introduces…", "This specification defines…", "We propose…", "本提案引入…". Whatever
+# the paragraphs before it set out (the problem, the world it changes), this sentence says what the subject is.
+_STATES_PURPOSE = re.compile(
+    r"^(?:this|the\s+present)\s+(?:peps?|rfcs?|proposals?|documents?|drafts?|designs?|specifications?|spec"
+    rf"|enhancements?|{DOCUMENT_KIND})\s+(?:\w+\s+){{0,2}}?(?:proposes|introduces|defines|describes|specifies"
+    r"|outlines|adds|suggests|presents|establishes)\b|^we\s+(?:propose|suggest)\b"
+    r"|^(?:本|该|此)(?:提案|文档|规范|RFC)(?:提出|引入|定义|描述|规定|建议)",
+    re.IGNORECASE,
+)
+
+
+def states_purpose(sentence: str) -> bool:
+    """Whether a sentence is its document saying what it proposes or defines ("This RFC proposes adding two
+    8-bit floating point data types…"): the document's own definition of its subject."""
+    return bool(_STATES_PURPOSE.match(sentence.strip()))
+
+
 def needs_antecedent(sentence: str) -> bool:
     """Whether a sentence opens on something said before it, or names it ("this problem", "these
     approaches"), so that alone it speaks of nothing."""

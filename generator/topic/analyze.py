@@ -24,6 +24,7 @@ from ..llm.window import context_window, fit_entries
 from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.grounding import grounded, source_words
+from ..text.pointers import states_purpose
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
@@ -880,7 +881,10 @@ def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
     is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic."""
     parts = stating_parts(blocks)
     for wanted in STATING_PARTS:
-        for n in [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]:
+        scanned = [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]
+        # the paragraph where the document states its purpose ("This document proposes…") before the problem
+        # it sets out first ("PyTorch is a framework that…")
+        for n in sorted(scanned, key=lambda i: not states_purpose(blocks[i])):
             passage = _opening_at(blocks, n, name)
             if passage and topic & set(tokens(split_all(passage)[0])):
                 return passage if wanted == "design" else whole_abstract(blocks[n:], passage)

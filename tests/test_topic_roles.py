@@ -1,0 +1,62 @@
+"""A passage's role in its document, read from its heading chain and its first sentence: the sentence where a
+document states its purpose is its definition; open questions and history are asides that answer none of the
+outline's questions; a heading written in bold is read by its words."""
+
+from __future__ import annotations
+
+from generator.topic.analyze import document_opening
+from generator.topic.facet_sections import path_facets, stating_parts
+from generator.topic.headings import section_facets
+
+PROPOSAL = """# Widget Versioning
+
+Widgets is a framework that allows creating programs expressed with a set of widgets.
+
+These widgets sometimes require changes, spread out across the program representation and its execution.
+
+This document proposes a new compatibility policy based on widget versioning.
+
+## Motivation
+
+Programs break when a widget changes.
+"""
+
+
+def test_the_sentence_stating_the_documents_purpose_defines_the_subject_before_the_problem_it_sets_out() -> (
+    None
+):
+    opening = document_opening(PROPOSAL, [{"widget"}, {"version"}], titled=True)
+    assert opening.startswith("This document proposes a new compatibility policy based on widget versioning.")
+
+
+def test_a_heading_written_in_bold_is_read_by_its_words() -> None:
+    assert section_facets("**Summary**") == {"what"}
+    assert section_facets("__Motivation__") == {"motivation"}
+    blocks = ["# Title", "## **Summary**", "The summary says what it is.", "## **Motivation**", "Why."]
+    assert stating_parts(blocks) == ["", "", "summary", "", ""]
+
+
+def test_a_proposed_implementation_is_the_design_and_a_reference_implementation_is_not() -> None:
+    assert section_facets("**Proposed Implementation**") == {"how"}
+    assert section_facets("Suggested implementation") == {"how"}
+    assert section_facets("Prototype implementation") == {"current"}
+
+
+def test_open_questions_and_history_answer_no_outline_question_nor_do_their_subsections() -> None:
+    for heading in (
+        "Open Questions",
+        "Unresolved questions",
+        "**Open points**",
+        "Future work",
+        "未解决的问题",
+    ):
+        assert section_facets(heading) == {"open"}, heading
+    assert section_facets("History") == {"history"}
+    # the policy before the proposal, under "## History", is no limit of the proposal
+    assert path_facets(
+        ("Operator Versioning", "History", "Backwards Compatibility"), "Operator Versioning"
+    ) == {"history"}
+    # a design question left open is no design
+    assert path_facets(("Operator Versioning", "Open Questions", "Downgraders for FC")) == {"open"}
+    assert section_facets("Drawbacks") == {"limits"}
+    assert section_facets("Futures API") == set()
