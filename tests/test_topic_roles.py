@@ -60,3 +60,15 @@ def test_open_questions_and_history_answer_no_outline_question_nor_do_their_subs
     assert path_facets(("Operator Versioning", "Open Questions", "Downgraders for FC")) == {"open"}
     assert section_facets("Drawbacks") == {"limits"}
     assert section_facets("Futures API") == set()
+
+
+def test_document_furniture_is_never_quoted() -> None:
+    from generator.topic.sentences import list_quote, quotable
+
+    # a table of contents, stored as a list under its heading's label, is where to read, not what is said
+    assert list_quote("**Table of Contents:**\n- Overview\n- AutoNAT Protocol\n- RPC messages") is None
+    assert list_quote("**Goals:**\n- Peers learn whether they are reachable\n- Dials stay cheap") is not None
+    assert section_facets("Table of Contents") == set()
+    # a sentence saying only which document this is says nothing of its subject
+    assert not quotable("This is the specification of v2 of the p2p-circuit relay protocol.")
+    assert quotable("This is the specification of the relay, which lets two peers talk through a third.")

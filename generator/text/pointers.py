@@ -73,6 +73,10 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    # a pointer inside the sentence: "(see excerpt below)", "(see the section on Value Types below)", "with
+    # instructions below", "the details below"
+    r"|\(\s*(?:see|cf\.?)\s+[^()]{0,60}\b(?:above|below)\s*\)"
+    r"|\b(?:instructions|details|steps|excerpt|explanation)\s+(?:above|below)\b"
     # a caption ending on what it introduces with a full stop: "…usage of specific RateLimiters will look like
     # the following.", "The grammar is as follows."
     r"|\b(?:the\s+following|as\s+follows|like\s+(?:this|so))\s*\.?\s*$"

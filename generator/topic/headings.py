@@ -131,7 +131,7 @@ _COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downside
 # the Core specification also apply to this document.")
 FRAME = re.compile(
     r"^\W*(?:appendix\W*)?(?:(?:notational\s+)?conventions\b|references?\b(?![- ]level)|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
-    r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
+    r"change ?log|version history|resources|table\s+of\s+contents|contents\W*$|参考|致谢|版权|许可|相关链接|延伸阅读|目录)",
     re.I,
 )
 # a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
