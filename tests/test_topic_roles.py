@@ -72,3 +72,21 @@ def test_document_furniture_is_never_quoted() -> None:
     # a sentence saying only which document this is says nothing of its subject
     assert not quotable("This is the specification of v2 of the p2p-circuit relay protocol.")
     assert quotable("This is the specification of the relay, which lets two peers talk through a third.")
+
+
+def test_a_section_opening_on_a_long_paragraph_is_quoted_from_its_opening_sentences() -> None:
+    from generator.topic.facet_sections import TextSection, opening_passages
+
+    evidence = " ".join(
+        f"Checker number {n} reported a false positive in a real code base." for n in range(20)
+    )
+    long = (
+        "Analyzers cannot see where a pointer lands after the loop. Different tools approximate it. "
+        + evidence
+    )
+    section = TextSection("Static analysis is not a viable alternative", 3, (long,))
+    passages = opening_passages(section, 1)
+    assert passages and passages[0].text.startswith(
+        "Analyzers cannot see where a pointer lands after the loop."
+    )
+    assert len(passages[0].text) <= 900

@@ -381,6 +381,8 @@ def _prose_openings(
             continue
         lead, items = list_parts(block)  # a list too long to quote: what its paragraph says before it
         parts = tuple(clean(p) for p in split_all(lead))
+        if parts and not items and len(" ".join(parts)) > MAX_PASSAGE:
+            parts = _opening_run(parts)  # a long paragraph: its opening sentences say what it is about
         if not parts or len(" ".join(parts)) > MAX_PASSAGE:
             continue
         leaning = leans_back(parts[0]) and not (on_heading and n == 0 and not continues(parts[0]))
@@ -422,6 +424,20 @@ def _prose_openings(
                 continue
             break
     return found
+
+
+def _opening_run(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """A long paragraph's opening sentences, as many as fit MAX_PASSAGE (at least two, ending on a full
+    stop): "Whether a particular loop is buggy depends on whether…" opens the section on why static analysis
+    is no alternative; the rest of the paragraph is its evidence."""
+    kept: list[str] = []
+    for part in parts:
+        if len(" ".join([*kept, part])) > MAX_PASSAGE:
+            break
+        kept.append(part)
+    while kept and not kept[-1].endswith((".", "。")):
+        kept.pop()  # never end on a lead-in or a question
+    return tuple(kept) if len(kept) >= 2 else ()
 
 
 def _only_list(block: str) -> bool:
