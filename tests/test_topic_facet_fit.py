@@ -307,9 +307,10 @@ def test_a_subsection_of_a_scenario_or_rationale_is_not_the_design() -> None:
     ]
     parts = dict(zip(blocks, stating_parts(blocks), strict=True))
     assert (
-        parts["By introducing the new API in the BCL, we maximize the ability to share rate limiters."] == ""
+        parts["By introducing the new API in the BCL, we maximize the ability to share rate limiters."]
+        == "aside"
     )
-    assert parts["Subtests run in their own goroutine."] == ""
+    assert parts["Subtests run in their own goroutine."] == "aside"
     assert parts[blocks[-1]] == "design"
 
 

@@ -33,7 +33,7 @@ def test_a_heading_written_in_bold_is_read_by_its_words() -> None:
     assert section_facets("**Summary**") == {"what"}
     assert section_facets("__Motivation__") == {"motivation"}
     blocks = ["# Title", "## **Summary**", "The summary says what it is.", "## **Motivation**", "Why."]
-    assert stating_parts(blocks) == ["", "", "summary", "", ""]
+    assert stating_parts(blocks) == ["", "", "summary", "", "aside"]
 
 
 def test_a_proposed_implementation_is_the_design_and_a_reference_implementation_is_not() -> None:
@@ -90,3 +90,14 @@ def test_a_section_opening_on_a_long_paragraph_is_quoted_from_its_opening_senten
         "Analyzers cannot see where a pointer lands after the loop."
     )
     assert len(passages[0].text) <= 900
+
+
+def test_a_definition_is_looked_for_outside_the_motivation_first() -> None:
+    text = (
+        "# Exponential buckets for histograms\n\n## Motivation\n\n"
+        "Currently, the histogram protocol only supports explicit bound buckets for histograms.\n\n"
+        "## Design notes\n\nExponential buckets for histograms encode bounds with just a base and an exponent.\n"
+    )
+    opening = document_opening(text, [{"exponenti"}, {"bucket"}], titled=True)
+    assert opening.startswith("Exponential buckets for histograms encode bounds")
+    assert section_facets("Explanation") == {"how"}

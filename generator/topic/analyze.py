@@ -41,6 +41,7 @@ from .defining import (
     titled_as,
 )
 from .facet_sections import (
+    ASIDE,
     FRAMING_FACETS,
     STATING_PARTS,
     SectionPassage,
@@ -862,7 +863,12 @@ def document_opening(
     if stated:
         return stated
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
+    # a document about the subject says what it is outside its motivation, limits and open questions ("Currently,
+    # the protocol only supports explicit bound buckets." under "## Motivation" is the problem, not the subject):
+    # there first, then anywhere
+    aside = {n for n, part in enumerate(stating_parts(blocks)) if part == ASIDE} if titled else set()
     scanned = [n for n in range(start, len(blocks)) if not _HEADING.match(blocks[n])][:OPENING_SCAN]
+    scanned.sort(key=lambda n: n in aside)
     openings = [p for p in (_opening_at(blocks, n, name) for n in scanned) if p]
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]

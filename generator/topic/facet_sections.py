@@ -144,14 +144,18 @@ def subject_headings(
 
 # the parts of a document that state what its subject is, in the order a definition is looked for there
 STATING_PARTS = ("lead", "summary", "design")
+# the part of a section naming another facet (its motivation, limits, alternatives, state, open questions,
+# history): the problem a document solves or what it leaves open, never what its subject is
+ASIDE = "aside"
 
 
 def stating_parts(blocks: Sequence[str]) -> list[str]:
     """Per block of a document (its paragraphs and headings, in order), the part it stands in: "lead" (under
     its title, before any section), "summary" (a section summing the document up: "Abstract", "Summary",
     "Introduction"), "design" (a section stating the design: "Proposal", "Proposed Enhancement", "Detailed
-    design") or "" (a heading, and every other section: the problem the document solves, its motivation,
-    limits, alternatives, the state of the work). A subsection naming no facet stands in its parent's part
+    design"), ASIDE (a section naming another facet: the problem the document solves, its motivation, limits,
+    alternatives, the state of the work, its open questions) or "" (a heading, a section naming no facet). A
+    subsection naming no facet stands in its parent's part
     ("### Adding an `id` field" under "## Proposed Enhancement" is design; "### Scope" under "## Problem"
     is not). A subsection of a section naming another facet stands in that section whatever its own heading
     names: "#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
@@ -174,11 +178,11 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
         enclosing = [(lv, p, other) for lv, p, other in enclosing if lv < level]
         facets = section_facets(heading, record=record)
         if any(other for _, _, other in enclosing):
-            part = ""
+            part = ASIDE
         elif not facets:
             part = enclosing[-1][1] if enclosing else ""
         else:
-            part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ""
+            part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ASIDE
         enclosing.append((level, part, bool(facets - {"what", "how"})))
     return found
 

@@ -103,7 +103,7 @@ _SUMMARY = re.compile(
 _TEMPLATE_FACETS = {
     "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
     "how": re.compile(
-        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
+        r"reference[- ]level|detailed design|^\W*explanation\W*$|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
         r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?|enhancements?|approach|api|features?)\b",
         re.I,
     ),
