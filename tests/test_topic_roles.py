@@ -104,12 +104,3 @@ def test_a_definition_is_looked_for_outside_the_motivation_first() -> None:
     opening = document_opening(text, [{"exponenti"}, {"bucket"}], titled=True)
     assert opening.startswith("Exponential buckets for histograms encode bounds")
     assert section_facets("Explanation") == {"how"}
-
-
-def test_a_glossary_defines_the_terms_a_design_uses_not_how_it_works() -> None:
-    for heading in ("Glossary", "Terminology", "Definitions", "术语"):
-        assert section_facets(heading) == {"glossary"}, heading
-    assert path_facets(("Operator Versioning", "Glossary", "Dispatcher"), "Operator Versioning") == {
-        "glossary"
-    }
-    assert section_facets("Type definitions") == set()

@@ -58,7 +58,6 @@ from .facet_sections import (
     text_sections,
     treating,
 )
-from .headings import GLOSSARY
 from .judge import RelevanceJudge
 from .plan import FACETS, Plan, unnumbered
 from .sentences import (
@@ -1092,8 +1091,6 @@ def candidates(
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
         answers = {facet_name} if named else path_facets(heading, source.title)
-        if GLOSSARY in answers and concepts & set(tokens(quote.parts[0] if quote.parts else quote.text)):
-            answers = {"what"}  # the glossary's entry for the subject itself says what it is
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:

@@ -56,10 +56,8 @@ FACETS = ("what", *FACET_WORDS)
 # "Future work": "### Downgraders for FC" under "# Open Questions" is no design, and no limit of it), and
 # what came before the design ("## History" and its "### Backwards Compatibility": the policy before the
 # proposal). The roles frame their subsections as the outline's framing facets do (facet_sections.framed).
-OPEN, HISTORY, GLOSSARY = "open", "history", "glossary"
-# A glossary defines the terms a design uses ("Dispatcher. The dispatcher decides…" under "# Glossary"): what
-# each term is, never how the subject works; only an entry naming the subject says what the subject is.
-ASIDE_ROLES = frozenset({OPEN, HISTORY, GLOSSARY})
+OPEN, HISTORY = "open", "history"
+ASIDE_ROLES = frozenset({OPEN, HISTORY})
 _OPEN_HEADING = re.compile(
     r"^\W*(?:(?:open|unresolved|outstanding|remaining|undecided)\s+(?:questions?|issues|points|problems|items)"
     r"|future\s+(?:work|directions?|extensions?|possibilities|plans|improvements|considerations)"
@@ -73,19 +71,11 @@ _HISTORY_HEADING = re.compile(
 )
 
 
-_GLOSSARY_HEADING = re.compile(
-    r"^\W*(?:glossary|terminology|definitions?|terms(?:\s+and\s+definitions)?|vocabulary|术语表?|名词解释)\W*$",
-    re.I,
-)
-
-
 def aside_role(heading: str) -> str:
-    """OPEN, HISTORY, GLOSSARY or '': the role a heading gives its section when the section is an aside."""
+    """OPEN, HISTORY or '': the role a heading gives its section when the section is an aside."""
     heading = facet_words(unnumbered(heading.strip()))
     if _OPEN_HEADING.match(heading):
         return OPEN
-    if _GLOSSARY_HEADING.match(heading):
-        return GLOSSARY
     return HISTORY if _HISTORY_HEADING.match(heading) else ""
 
 
