@@ -16,8 +16,6 @@ These widgets sometimes require changes, spread out across the program represent
 
 This document proposes a new compatibility policy based on widget versioning.
 
-Moving forward, internal and external widget users get the same guarantees under one agreement.
-
 ## Motivation
 
 Programs break when a widget changes.
@@ -28,8 +26,7 @@ def test_the_sentence_stating_the_documents_purpose_defines_the_subject_before_t
     None
 ):
     opening = document_opening(PROPOSAL, [{"widget"}, {"version"}], titled=True)
-    # alone: the lead's next paragraph makes another point
-    assert opening == "This document proposes a new compatibility policy based on widget versioning."
+    assert opening.startswith("This document proposes a new compatibility policy based on widget versioning.")
 
 
 def test_a_heading_written_in_bold_is_read_by_its_words() -> None:

@@ -893,10 +893,7 @@ def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
         for n in sorted(scanned, key=lambda i: not states_purpose(blocks[i])):
             passage = _opening_at(blocks, n, name)
             if passage and topic & set(tokens(split_all(passage)[0])):
-                # a statement of the document's purpose is whole alone: the lead's next paragraphs make
-                # other points ("Moving forward, we're not having a difference between…")
-                whole = wanted == "design" or states_purpose(passage)
-                return passage if whole else whole_abstract(blocks[n:], passage)
+                return passage if wanted == "design" else whole_abstract(blocks[n:], passage)
     return ""
 
 
