@@ -15,6 +15,10 @@
         rq, quart, expressjs/session, asynq, nats.go; every earlier label file is seen)
     python bench/answer_starts.py --labels bench/answers_heldout_s17.json --root DIR   (held out in session 17:
         arq, bullmq, gocraft/work, sanic, httpcore; every earlier label file is seen)
+    python bench/answer_starts.py --labels bench/answers_heldout_s18.json --root /tmp/rt18   (session 18: kombu,
+        ws, go-nsq, axum, agenda; seen since)
+    python bench/answer_starts.py --labels bench/answers_heldout_s19.json --root /tmp/fl19   (held out in
+        session 19: pika, kafka-go, tower, websockets, bull; every earlier label file is seen)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

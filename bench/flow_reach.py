@@ -10,7 +10,9 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: every flows_*.json, all seen now — bench/flows_heldout_s17.json (held out in session 17, clones in
+Labels: bench/flows_heldout_s19.json is held out (session 19: pika, kafka-go, tower, websockets, bull, clones
+in /tmp/fl19; run it with --labels and --prefixed, once at a session's start and once at its end); every other
+flows_*.json is seen now — bench/flows_heldout_s18.json (clones in /tmp/rt18), bench/flows_heldout_s17.json (held out in session 17, clones in
 /tmp/flows17, names matched with or without a module prefix), bench/flows_heldout_s15.json (clones in
 /tmp/flows15) and the earlier ones —, bench/flows_tuning_s12.json and the flow part of
 bench/repo_expectations.json (tuning). A row: the start (✓ when it is a labelled entry),
@@ -40,6 +42,7 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "seen (held out in s18)": (BENCH / "flows_heldout_s18.json", Path("/tmp/rt18")),
     "seen (held out in s17)": (BENCH / "flows_heldout_s17.json", Path("/tmp/flows17")),
     "seen (held out in s15)": (BENCH / "flows_heldout_s15.json", Path("/tmp/flows15")),
     "seen (held out in s14)": (BENCH / "flows_heldout_s14.json", Path("/tmp/flows14")),
@@ -52,7 +55,8 @@ SETS = {
     "tuning (expectations)": (BENCH / "repo_expectations.json", Path("/tmp/flows_repos")),
 }
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
-PREFIXED = {"seen (held out in s17)"}  # sets labelled with names matched with or without a module prefix
+# sets labelled with names matched with or without a module prefix
+PREFIXED = {"seen (held out in s18)", "seen (held out in s17)"}
 
 
 def main() -> int:

@@ -934,3 +934,45 @@ ASYNC_WORKER = {
 def test_an_answer_starts_in_the_task_the_run_call_creates(tmp_path: Path) -> None:
     start = start_of(tmp_path, ASYNC_WORKER, "How does the worker poll queued jobs and run them?")
     assert start in {"Worker.main", "Worker.poll_jobs"}
+
+
+# the same pool in JavaScript: the worker's loop runs from a timer's callback, a closure whose body calls it
+# (bull's `process.nextTick(() => {…})`, agenda's `setInterval(() => this.process(), …)`)
+JS_POOL = {
+    "package.json": '{"name": "jobs", "main": "index.js"}\n',
+    "README.md": "# jobs\n\n```js\nconst pool = new WorkerPool(10)\npool.start()\n```\n",
+    "index.js": (
+        "const { Worker } = require('./worker')\n\n"
+        "/** Runs jobs with workers. */\nclass WorkerPool {\n"
+        "  /** Start the pool's workers, which fetch and run jobs. */\n"
+        "  constructor() {\n    this.worker = new Worker()\n  }\n\n"
+        "  start() {\n    this.writeSettings()\n    this.worker.start()\n  }\n\n"
+        "  writeSettings() {\n" + "".join(f"    this.setting{i} = {i}\n" for i in range(10)) + "  }\n}\n\n"
+        "module.exports = { WorkerPool }\n"
+    ),
+    "worker.js": (
+        "class Worker {\n"
+        "  start() {\n    process.nextTick(() => {\n      this.loop()\n    })\n  }\n\n"
+        "  loop() {\n    const job = this.fetchJob()\n    this.runJob(job)\n    this.start()\n  }\n\n"
+        "  fetchJob() {\n"
+        + "".join(f"    const step{i} = {i}\n" for i in range(12))
+        + "    return ''\n  }\n\n"
+        "  runJob(job) {\n"
+        + "".join(f"    const step{i} = {i}\n" for i in range(12))
+        + "    return job\n  }\n}\n\n"
+        "module.exports = { Worker }\n"
+    ),
+}
+
+
+def test_an_answer_starts_in_the_loop_a_js_timer_runs_not_at_the_start_call(tmp_path: Path) -> None:
+    assert start_of(tmp_path, JS_POOL, "How does the worker pool fetch jobs and run them?") == "Worker.loop"
+
+
+def test_an_answer_starts_in_the_loop_a_spawned_closure_calls(tmp_path: Path) -> None:
+    """`go func() { w.loop() }()`: the closure's body runs in the goroutine, as `go w.loop()` does."""
+    files = {
+        **GO_POOL,
+        "worker.go": GO_POOL["worker.go"].replace("\tgo w.loop()\n", "\tgo func() {\n\t\tw.loop()\n\t}()\n"),
+    }
+    assert start_of(tmp_path, files, "How does the worker pool fetch jobs and run them?") == "worker.loop"

@@ -317,3 +317,44 @@ def test_a_registry_class_in_a_test_file_is_no_caller(tmp_path: Path) -> None:
     callers = {(e.caller_path, e.caller) for e in facts.calls.edges()}
     assert ("app/main.py", "setup") in callers
     assert not any(path == "tests/support/factory.py" for path, _ in callers)
+
+
+# agenda's shape: a job handed in as a typed parameter (through an alias adding fields to the class), a
+# typed local, and fields declared with their type (a field, a constructor's parameter property)
+TS_TYPED = {
+    "package.json": '{"name": "jobs", "main": "src/index.ts"}\n',
+    "src/index.ts": "export { Processor } from './processor'\n",
+    "src/job.ts": (
+        "export class Job {\n  run() {\n    return 1\n  }\n  save() {\n    return 2\n  }\n}\n\n"
+        "export type JobWithId = Job & { id: string };\n"
+    ),
+    "src/queue.ts": "export class Queue {\n  next(): string {\n    return 'a'\n  }\n}\n",
+    "src/log.ts": "export class Log {\n  write(line: string) {\n    return line\n  }\n}\n",
+    "src/processor.ts": (
+        "import { Job, JobWithId } from './job'\nimport { Queue } from './queue'\nimport { Log } from './log'\n\n"
+        "export class Processor {\n  private log: Log;\n\n"
+        "  constructor(private queue: Queue) {}\n\n"
+        "  runOrRetry(job: JobWithId | undefined, count: number) {\n    job.run()\n"
+        "    const later: Job = this.make()\n    later.save()\n"
+        "    this.log.write(this.queue.next())\n  }\n\n"
+        "  untyped(job) {\n    job.run()\n  }\n\n"
+        "  make() {\n    return null\n  }\n}\n"
+    ),
+}
+
+
+def test_a_ts_call_on_a_typed_parameter_local_or_field_calls_the_declared_classs_method(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, TS_TYPED)
+    assert facts.calls is not None
+    edges = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["src/processor.ts"])}
+    assert ("Processor.runOrRetry", "src/job.ts", "Job.run") in edges  # through `type JobWithId = Job & …`
+    assert ("Processor.runOrRetry", "src/job.ts", "Job.save") in edges  # `const later: Job`
+    assert ("Processor.runOrRetry", "src/log.ts", "Log.write") in edges  # `private log: Log;`
+    assert (
+        "Processor.runOrRetry",
+        "src/queue.ts",
+        "Queue.next",
+    ) in edges  # `constructor(private queue: Queue)`
+    assert not any(caller == "Processor.untyped" and callee == "Job.run" for caller, _, callee in edges)

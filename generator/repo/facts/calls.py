@@ -19,7 +19,9 @@ from pathlib import Path
 
 from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
+from generator.repo.facts.channels import channel_calls
 from generator.repo.facts.commands import cli_commands, is_library, native_mains
+from generator.repo.facts.crates import NO_WORKSPACE
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.dispatch import Families, dispatch_calls
 from generator.repo.facts.flows import Node, entry_points
@@ -68,6 +70,7 @@ class CallGraph:
                     self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
         self.reaches: dict[Node, float] = {}  # the code each entry point leads to (flows.py)
         self.examples: dict[str, float] = {}  # what the usage examples call, how prominently (examples.py)
+        self.workspace = NO_WORKSPACE  # a Rust workspace's crates a user works with (crates.py)
         self.entry_points: list[Node] = []  # a maintainer's entry points (deepkb.yml): flows start there
         # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them
         self.commands: list[Node] = commands or []
@@ -145,7 +148,7 @@ class CallGraph:
         """calltree.call_tree from a maintainer's entry point of `paths`, else from the command of a
         command-line tool leading to the most code, else from the best entry point (flows.entry_points)
         that calls into the repository's code: the calls it makes, each with the calls below it."""
-        paths = list(self.files if paths is None else paths)
+        paths = self._users(list(self.files if paths is None else paths))
         within = set(paths)
         chosen = [node for node in self.entry_points if node[0] in within]  # a maintainer's comes first
         commands = [node for node in self.commands if node[0] in within]
@@ -162,7 +165,15 @@ class CallGraph:
 
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[Node]:
         """flows.entry_points of this graph: where the flows of `paths` start."""
-        return entry_points(self, self.files, paths, limit=limit)
+        return entry_points(
+            self, self.files, self._users(list(self.files if paths is None else paths)), limit=limit
+        )
+
+    def _users(self, paths: list[str]) -> list[str]:
+        """`paths` without those of a Rust workspace's side crates (a derive-macro or demo crate), unless
+        that leaves none."""
+        kept = [path for path in paths if not self.workspace.on_side(path)]
+        return kept or paths
 
     def _possible_callers(self, path: str) -> list[str]:
         folder = path.rpartition("/")[0]
@@ -197,6 +208,8 @@ def read_call_graph(
         edges.setdefault(edge.caller_path, []).append(edge)
     for edge in kept_method_calls(edges, files, reader.read):  # …and a bound method of another's object
         edges.setdefault(edge.caller_path, []).append(edge)
+    for edge in channel_calls(edges, files, reader.read):  # a Go channel field's sender → its receiving loop
+        edges[edge.caller_path].append(edge)
     for edge in dispatch_calls(edges, files, reader.read):
         dispatched.setdefault(edge.caller_path, []).append(edge)
     # a library's commands are tools beside its public API, where its flows start; a tool's are its front door

@@ -39,6 +39,10 @@ SIDE_PATH = 0.05  # what an error, logging, deprecated or test path weighs of wh
 SAME_MODULE = 0.5  # what code in the caller's own module counts of code it hands on to another one
 SET_UP = 0.3  # what a constructor's call ranks of its weight: the object it builds then does the work
 EARLY_CALL = 0.3  # what a caller's first call loses against its last one: set-up comes before the work
+# what the runtime calls on an object a user hands it: Python's callable protocol (WSGI and ASGI apps, a
+# command object), Go's http.Handler
+RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
+DELEGATE = 1.01  # a call of the same-named method elsewhere ranks above the heaviest other (`delegates`)
 Node = tuple[str, str]  # (path, qualified symbol)
 # a callee that reports an error: an exception class, or a function named for failing
 REPORTS_ERROR = re.compile(
@@ -189,8 +193,32 @@ class _Tree:
         heaviest = max((w for w, _, _ in weighed), default=0.0)
         if heaviest <= 0:
             return []
+        # a method handing its work to the same-named method of another object (kombu's
+        # `Connection.drain_events → Transport.drain_events`, `Session.send → HTTPAdapter.send`): the
+        # straight line, before the arguments' look-ups and set-up around it
+        # (one such method of several is no hand-over, and none goes before a runtime callback handed to
+        # a server: the per-request work it calls)
+        # (the implementations of one abstract call are one hand-over: its heaviest goes first)
+        delegate = [(w, e) for w, _, e in weighed if w > 0 and self.delegates(node, e)]
+        served = any(e.handed and e.callee.rpartition(".")[2] in RUNTIME_CALLBACKS for _, _, e in weighed)
+        if len({e.line for _, e in delegate}) == 1 and not served:
+            chosen = max(delegate, key=lambda item: item[0])[1]
+            first = max(r for _, r, _ in weighed)
+            weighed = [(w, first * DELEGATE if e is chosen else r, e) for w, r, e in weighed]
         weighed.sort(key=lambda item: (-item[1], item[2].line))
         return [(w, e) for w, _, e in weighed if w >= BRANCH * heaviest][:BREADTH]
+
+    def delegates(self, node: Node, edge: CallEdge) -> bool:
+        """Does `node` call the same-named method of another class or module (no constructor, no side
+        path)?"""
+        owner, _, short = node[1].rpartition(".")
+        other, _, called = edge.callee.rpartition(".")
+        return (
+            called == short
+            and (other, edge.callee_path) != (owner, node[0])
+            and not self.constructs((edge.callee_path, edge.callee))
+            and not self.side_path(edge)
+        )
 
     def weigh(self, edge: CallEdge, above: tuple[Node, ...]) -> float:
         """What `edge`'s callee leads to (`reach`), times the share of the caller's path the call sits on (an

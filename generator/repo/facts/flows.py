@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Protocol
 
-from generator.repo.facts.calltree import Node, TreeReader, reached, reaches
+from generator.repo.facts.calltree import RUNTIME_CALLBACKS, Node, TreeReader, reached, reaches
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.native import family, in_public_api
 from generator.repo.facts.runtime import RunTime
@@ -32,9 +32,8 @@ CALLBACKS = 3  # runtime callbacks ranked below the entry points listed that may
 NEW_WORK = 0.5  # the share of the code a run-time call leads to that its set-up does not (`runtime_first`)
 W_CHOSEN = 1000.0  # a maintainer's entry point (deepkb.yml `entry_points`) opens the flows before any other
 
-# what the runtime calls on an object a user hands it: Python's callable protocol (WSGI and ASGI apps, a
-# command object), Go's http.Handler; these open flows as if the examples called them
-RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
+# RUNTIME_CALLBACKS (calltree.py): what the runtime calls on an object a user hands it opens flows as if the
+# examples called it
 CALLABLE = frozenset({"function", "method"})
 _GO_CONSTRUCTOR = re.compile(r"^[Nn]ew(?:[A-Z_]\w*)?$")
 _CONSTRUCTOR = re.compile(

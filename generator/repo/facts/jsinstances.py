@@ -75,3 +75,74 @@ def subclasses(files: Mapping[str, FileFacts], path: str, cls: str) -> list[tupl
         for symbol in fact.symbols
         if symbol.kind == "class" and symbol.bases and (alone or symbol.bases[0].rsplit(".", 1)[-1] == cls)
     ]
+
+
+_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "arrow_function",
+        "method_definition",
+        "generator_function_declaration",
+    }
+)
+_PARAMETERS = frozenset({"required_parameter", "optional_parameter"})
+_NO_TYPE = frozenset({"undefined", "null", "void", "never", "unknown", "any"})
+
+
+def enclosing_functions(node: Any) -> list[Any]:
+    """The functions around `node`, innermost first."""
+    found, scope = [], node.parent
+    while scope is not None:
+        if scope.type in _FUNCTIONS:
+            found.append(scope)
+        scope = scope.parent
+    return found
+
+
+def declared_types(function: Any) -> dict[str, str]:
+    """The one named type TypeScript declares for each name in a function: its parameters (`async
+    run(job: Job | undefined)`) and the variables its body declares with a type (`let job: Job = …`); ""
+    for a parameter declared with no type, a builtin or several (`A | B`): it hides an outer one."""
+    found: dict[str, str] = {}
+    body = function.child_by_field_name("body")
+    for declarator in descendants(body, "variable_declarator") if body is not None else []:
+        named, typed = declarator.child_by_field_name("name"), declarator.child_by_field_name("type")
+        if typed is not None and named is not None and named.type == "identifier":
+            found[node_text(named)] = _type_name(typed)
+    parameters = function.child_by_field_name("parameters")
+    for parameter in parameters.named_children if parameters is not None else []:
+        pattern = parameter.child_by_field_name("pattern")
+        if parameter.type in _PARAMETERS and pattern is not None and pattern.type == "identifier":
+            found[node_text(pattern)] = _type_name(parameter.child_by_field_name("type"))
+    return found
+
+
+def declared_field_type(root: Any, start: int, end: int, field: str) -> str:
+    """The one named type a TypeScript class between lines `start` and `end` declares for its field
+    `field`: `private agenda: Agenda;`, or a constructor's parameter property `constructor(private
+    queue: Queue)`; "" when none is declared."""
+    for node in descendants(root, "public_field_definition", *_PARAMETERS):
+        if not start <= node.start_point[0] + 1 <= end:
+            continue
+        if node.type in _PARAMETERS and not any(c.type == "accessibility_modifier" for c in node.children):
+            continue  # a plain parameter, no field
+        named = node.child_by_field_name("name" if node.type == "public_field_definition" else "pattern")
+        if named is not None and node_text(named) == field:
+            return _type_name(node.child_by_field_name("type"))
+    return ""
+
+
+def _type_name(annotation: Any) -> str:
+    """`: Job`, `: Job | undefined`, `: Queue<T>`, `: ns.Job` → the type's name; "" for a builtin or
+    several types."""
+    if annotation is None:
+        return ""
+    names = {
+        node_text(n)
+        for n in descendants(annotation, "type_identifier")
+        if n.parent is None or n.parent.type != "type_arguments"
+    }
+    names -= _NO_TYPE
+    return names.pop() if len(names) == 1 else ""

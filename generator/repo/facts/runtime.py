@@ -39,6 +39,15 @@ SPAWNS = {
     ),
     "rust": re.compile(r"\b(?:spawn|spawn_blocking|spawn_local)\s*\("),
 }
+# JavaScript's timers and queues run a callback later, as a goroutine does (bull's `process.nextTick(() =>
+# this._processJobOnNextTick(…))`, agenda's `setInterval(() => this.process(), …)`)
+SPAWNS["javascript"] = re.compile(
+    r"\b(?:setInterval|setTimeout|setImmediate|queueMicrotask|process\.nextTick)\s*\("
+)
+SPAWNS["typescript"] = SPAWNS["tsx"] = SPAWNS["javascript"]
+# a spawn line opening a closure's body (`go func() {`, `tokio::spawn(async move {`, `setTimeout(() => {`):
+# the calls of the body, up to the line closing it, run later too
+_OPENS_BODY = re.compile(r"(?:\{|=>|\()\s*$")
 # the receiver by language: Python's first parameter, Go's named receiver, `self`/`this` elsewhere
 _PY_RECEIVER = re.compile(r"def\s+\w+\s*\(\s*(\w+)")
 _GO_RECEIVER = re.compile(r"func\s*\(\s*(\w+)\s+\*?\s*[\w.\[\]]+\s*\)")
@@ -84,7 +93,10 @@ def field_use(language: str, symbol: Symbol, lines: list[str]) -> FieldUse:
         return NOTHING
     spawn = SPAWNS.get(language)
     spawn_lines = frozenset(
-        symbol.start + i for i, line in enumerate(body) if spawn is not None and spawn.search(line)
+        symbol.start + i
+        for at, line in enumerate(body)
+        if spawn is not None and spawn.search(line)
+        for i in _spawned_span(body, at)
     )
     signature = " ".join(re.sub(r"(?:#|//).*", "", line) for line in body[:3])
     own = receiver(language, signature) if symbol.parent else ""
@@ -131,6 +143,18 @@ def field_use(language: str, symbol: Symbol, lines: list[str]) -> FieldUse:
         frozenset(delegates),
         tuple(aliases),
     )
+
+
+def _spawned_span(body: list[str], at: int) -> range:
+    """The lines of `body` a spawn on line `at` runs: that line, and the body of a closure it opens, to the
+    line closing it (the first one indented no deeper than the spawn's)."""
+    if not _OPENS_BODY.search(re.sub(r"\s*(?://|#).*$", "", body[at])):
+        return range(at, at + 1)
+    depth = len(body[at]) - len(body[at].lstrip())
+    end = at + 1
+    while end < len(body) and (not body[end].strip() or len(body[end]) - len(body[end].lstrip()) > depth):
+        end += 1
+    return range(at, min(end + 1, len(body)))
 
 
 class RunTime:

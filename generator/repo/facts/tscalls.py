@@ -22,7 +22,14 @@ from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.dispatch import DISPATCH, Families
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
-from generator.repo.facts.jsinstances import field_instances, named_instances, subclasses
+from generator.repo.facts.jsinstances import (
+    declared_field_type,
+    declared_types,
+    enclosing_functions,
+    field_instances,
+    named_instances,
+    subclasses,
+)
 from generator.repo.facts.languages import parse_tree
 from generator.repo.facts.nativecalls import NativeScope, NativeTable
 from generator.repo.facts.pyelements import MAX_INFERRED
@@ -734,6 +741,7 @@ class _JsScope:
         self.root = root
         self.made = named_instances(root)
         self._fields: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (class, field) → classes it holds
+        self._declared: dict[tuple[int, int], dict[str, str]] = {}  # a function's TypeScript-typed names
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(_called(call), caller)
@@ -776,7 +784,33 @@ class _JsScope:
         cls = self.resolve(made, caller) if made is not None else None
         if cls is not None:  # `const request = new Request(…)` … `request.flush()`
             return self._method(cls, prop)
+        typed = self._typed(obj) if obj.type == "identifier" else None
+        if typed is not None:  # `async runOrRetry(job: Job)` … `job.run()`
+            return self._method(typed, prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def _typed(self, name: Any) -> tuple[str, str] | None:
+        """The repository class TypeScript declares `name` of, where it stands: a parameter or typed
+        variable of the innermost function declaring that name."""
+        wanted = node_text(name)
+        for function in enclosing_functions(name):
+            key = (function.start_byte, function.end_byte)
+            if key not in self._declared:
+                self._declared[key] = declared_types(function)
+            if wanted in self._declared[key]:
+                return self._class_named(self._declared[key][wanted])
+        return None
+
+    def _class_named(self, name: str, depth: int = 0) -> tuple[str, str] | None:
+        """The repository class `name` refers to here, through a type alias adding to one (`type
+        JobWithId = Job & {…}`)."""
+        found = self.named(name) if name else None
+        kinds = {s.kind for s in self.calls.symbols(found[0]) if s.name == found[1]} if found else set()
+        if found is None or "class" in kinds:
+            return found
+        alias = _aliased(self.calls.read(found[0]) or "", name) if "type" in kinds and depth < 2 else ""
+        scope = self.calls.js_scope(found[0]) if alias else None
+        return scope._class_named(alias, depth + 1) if scope is not None else None
 
     def family(self, call: Any) -> list[tuple[str, str]]:
         """`storage._handleFile()` or `this.storage._handleFile()` left unresolved: the `_handleFile` of
@@ -801,6 +835,9 @@ class _JsScope:
             if owner is not None:
                 made = field_instances(self.root, owner.start, owner.end, field)
                 found += [hit for node in made if (hit := self.resolve(node, None)) is not None]
+                # `private agenda: Agenda;`, `constructor(private queue: Queue)`: the type it declares
+                declared = self._class_named(declared_field_type(self.root, owner.start, owner.end, field))
+                found += [declared] if declared is not None else []
                 for path, symbol in subclasses(self.calls.files, self.path, cls):
                     scope = self.calls.js_scope(path)
                     made = field_instances(scope.root, symbol.start, symbol.end, field) if scope else []
@@ -862,6 +899,16 @@ def _defined(
                 if found is not None:
                     return found
     return None
+
+
+def _aliased(text: str, name: str) -> str:
+    """The type a TypeScript alias `name` stands for, alone or intersected (`type JobWithId = Job & {…}`)."""
+    found = re.search(
+        rf"^\s*(?:export\s+)?type\s+{re.escape(name)}\b[^=\n]*=\s*([A-Za-z_$][\w$]*)\s*(?:<[^\n]*?>)?\s*(?:&|;|$)",
+        text,
+        re.M,
+    )
+    return found.group(1) if found else ""
 
 
 def _this_field(node: Any) -> str:
