@@ -59,9 +59,9 @@ def test_a_numbered_heading_is_read_by_its_words_and_a_frame_section_answers_not
     assert section_facets("Reference-level explanation") == {"how"}
     assert section_facets("Proposal: Less error-prone loops") == set()  # a proposal's title, not its design
     assert section_facets("Proposed solution") == {"how"}
-    # what a design leaves for later is no part of it (SE-0258's "## Future Directions" answered "what"), nor
-    # a limit of it: an open question answers none of the outline's questions
-    assert section_facets("Future Directions") == {"open"}
+    # what a design leaves for later is no part of it (SE-0258's "## Future Directions" answered "what"): a
+    # limit, never how it works
+    assert section_facets("Future Directions") == {"open", "limits"}
     assert "how" not in path_facets(
         ("Property Wrappers", "Future Directions", "Delegating to an existing property")
     )

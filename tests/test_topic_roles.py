@@ -1,5 +1,5 @@
 """A passage's role in its document, read from its heading chain and its first sentence: the sentence where a
-document states its purpose is its definition; open questions and history are asides that answer none of the
+document states its purpose is its definition; open questions answer only "limits" and history nothing of the
 outline's questions; a heading written in bold is read by its words."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_a_proposed_implementation_is_the_design_and_a_reference_implementation_
     assert section_facets("Prototype implementation") == {"current"}
 
 
-def test_open_questions_and_history_answer_no_outline_question_nor_do_their_subsections() -> None:
+def test_open_questions_answer_only_limits_and_history_nothing_nor_do_their_subsections() -> None:
     for heading in (
         "Open Questions",
         "Unresolved questions",
@@ -50,14 +50,14 @@ def test_open_questions_and_history_answer_no_outline_question_nor_do_their_subs
         "Future work",
         "未解决的问题",
     ):
-        assert section_facets(heading) == {"open"}, heading
+        assert section_facets(heading) == {"open", "limits"}, heading
     assert section_facets("History") == {"history"}
     # the policy before the proposal, under "## History", is no limit of the proposal
     assert path_facets(
         ("Operator Versioning", "History", "Backwards Compatibility"), "Operator Versioning"
     ) == {"history"}
-    # a design question left open is no design
-    assert path_facets(("Operator Versioning", "Open Questions", "Downgraders for FC")) == {"open"}
+    # a design question left open is no design; what it leaves open is a limit
+    assert path_facets(("Operator Versioning", "Open Questions", "Downgraders for FC")) == {"open", "limits"}
     assert section_facets("Drawbacks") == {"limits"}
     assert section_facets("Futures API") == set()
 

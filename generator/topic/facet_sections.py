@@ -15,7 +15,15 @@ from dataclasses import dataclass
 
 from ..text.pointers import announces, continues
 from ..text.sentences import sentences as split_all
-from .headings import ASIDE_ROLES, FRAME, decision_record, is_status_heading, section_facets, unnumbered
+from .headings import (
+    ASIDE_ROLES,
+    FRAME,
+    aside_facets,
+    decision_record,
+    is_status_heading,
+    section_facets,
+    unnumbered,
+)
 from .sentences import (
     _FENCE,
     MAX_CODE,
@@ -109,7 +117,9 @@ def framed(own: set[str], enclosing: Sequence[set[str]]) -> set[str]:
     if any("alternatives" in found for found in named):
         return {"alternatives"}
     aside = set().union(*named) & ASIDE_ROLES  # "### Backwards Compatibility" under "## History": history
-    return aside or (set().union(*named) & FRAMING_FACETS) or own
+    if aside:
+        return set().union(*(aside_facets(role) for role in aside))
+    return (set().union(*named) & FRAMING_FACETS) or own
 
 
 WordsOf = Callable[[str], Iterable[str]]  # the run's tokenizer (relevance.tokens), so spellings match

@@ -71,6 +71,13 @@ _HISTORY_HEADING = re.compile(
 )
 
 
+def aside_facets(role: str) -> set[str]:
+    """The facets an aside answers: what a design leaves open is where it states what it cannot do yet ("##
+    Open issues" > "### Bazel language version": Bazel cannot set the language version per package), so an
+    open section answers "limits" — never how the subject works; history answers none."""
+    return {OPEN, "limits"} if role == OPEN else {role}
+
+
 def aside_role(heading: str) -> str:
     """OPEN, HISTORY or '': the role a heading gives its section when the section is an aside."""
     heading = facet_words(unnumbered(heading.strip()))
@@ -176,7 +183,7 @@ def heading_facets(heading: str) -> set[str]:
     implementation or status section tells the state of the work, never how the thing works."""
     role = aside_role(heading)
     if role:
-        return {role}
+        return aside_facets(role)
     heading = facet_words(heading)
     found = {facet for facet, pattern in FACET_PATTERNS.items() if names(pattern, heading)}
     if is_status_heading(heading):
@@ -211,7 +218,7 @@ def section_facets(heading: str, *, record: bool = False) -> set[str]:
     if FRAME.search(heading):
         return set()
     if aside_role(heading):
-        return {aside_role(heading)}
+        return aside_facets(aside_role(heading))
     if record and _RECORD_CONTEXT.match(heading):
         return {"motivation"}
     if _OLD_STATE_HEADING.search(heading):
