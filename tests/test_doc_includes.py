@@ -185,3 +185,41 @@ def test_a_markdown_page_of_an_mdx_site_shows_no_import_lines() -> None:
         ("paragraph", "import the module you need from the package, as usual."),
         ("code", "import {describe} from '@jest/globals';"),
     ]
+
+
+def test_a_pages_text_included_from_the_readme_is_read_in_its_place(tmp_path: Path) -> None:
+    """A docs index that includes the README's part between two marker comments (MyST `{include}` in
+    svcs, stamina, structlog, attrs, cattrs; Sphinx `.. include:: ../README.rst` in typeguard, anyio,
+    loguru, packaging, parsel — 15 mirrors) shows that part: its blocks are read and cited at the README's
+    own lines; an include that cannot be read, or of code, says nothing."""
+    readme = (
+        "# tinydi\n\n<!-- begin index -->\n\n*tinydi* is a dependency container for Python.\n\n"
+        "- It cleans up.\n\n<!-- end index -->\n\nLicense: MIT.\n"
+    )
+    root = make_project(
+        tmp_path / "p", {"README.md": readme, "README.rst": "Tinydi\n======\n\nIt wires.\n\nSee the docs.\n"}
+    )
+    files = frozenset({"README.md", "README.rst", "docs/index.md", "docs/other.rst"})
+    myst = (
+        '# tinydi\n\n```{include} ../README.md\n:start-after: "<!-- begin index -->"\n'
+        ':end-before: "<!-- end index -->"\n```\n\n```{include} ../missing.md\n```\n\n'
+        "```{include} ../README.md\n:literal:\n```\n\nAfter.\n"
+    )
+    document = Includes(root, files, "docs").expand(
+        read_text(myst, name="docs/index.md", origin="docs/index.md", includes=True)
+    )
+    assert [(b.text, b.start, b.origin) for _, b in document.blocks()] == [
+        ("tinydi is a dependency container for Python.", 5, "README.md"),
+        ("It cleans up.", 7, "README.md"),
+        ("After.", 15, ""),
+    ]
+    rst = "Other\n=====\n\n.. include:: ../README.rst\n   :end-before: See the\n\nMore.\n"
+    document = Includes(root, files, "docs").expand(
+        read_text(rst, name="docs/other.rst", origin="docs/other.rst", includes=True)
+    )
+    assert [(b.text, b.start, b.origin) for _, b in document.blocks()] == [
+        ("It wires.", 4, "README.rst"),
+        ("More.", 7, ""),
+    ]
+    # a reader that does not expand includes (a topic's stored source) never shows the marker
+    assert [b.text for _, b in read_text(myst, name="docs/index.md").blocks()] == ["After."]

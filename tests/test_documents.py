@@ -642,7 +642,12 @@ def test_content_tabs_are_read_as_their_bodies_even_inside_an_admonition() -> No
     assert [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(tabs, name="a.md"))] == [
         ("paragraph", "Install it:", 1, 1),
         ("code", "pip install it", 3, 5),
+        ("paragraph", "uv", 7, 7),  # the title stays where its button shows, unless a line runs on into it
         ("code", "uv add it", 9, 11),
+    ]
+    assert [b.lead for _, b in blocks(read_text(tabs, name="a.md")) if b.kind == "code"] == [
+        "Install it:",
+        "uv",
     ]
     nested = (
         '!!! example "Example"\n    === "docs/page.md"\n        ```md\n        # Title\n        ```\n\n'
@@ -870,6 +875,10 @@ def test_javadoc_inline_tags_and_xml_doc_references_read_as_words() -> None:
     assert comment_text(tsdoc) == "Waits for navigating to finish; see https://pptr.dev/api."
     xml = '/// Returns <see cref="T:Acme.Validator`1"/> or <see langword="null"/> for <paramref name="rule"/>;\n/// see <see cref="IValidator">the interface</see>.'
     assert comment_text(xml) == "Returns Validator or null for rule;\nsee the interface."
+    # a generic reference (XML doc spells `<TKey>` as `{TKey}`; Polly 465, FluentValidation 9, serilog 6) read
+    # "ResiliencePipelineRegistry\\{TKey\\}" on the pages: it is the code C# writes
+    generic = '/// Creates a <see cref="ResiliencePipelineRegistry{TKey}"/> from <see cref="M:Ns.Outcome.From{T}(T)"/>.'
+    assert comment_text(generic) == "Creates a `ResiliencePipelineRegistry<TKey>` from `From<T>`."
 
 
 def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
@@ -889,6 +898,18 @@ def test_kdoc_rustdoc_and_go_doc_links_read_as_code() -> None:
     assert comment.text == (
         "A `Client` to make requests with, built by `crate::ClientBuilder`.\n\n```rust\nlet a = v[Buffer];\n```"
     )
+
+
+def test_brackets_inside_inline_code_are_no_doc_link() -> None:
+    """rayon's "The [`par_sort`] method sorts `&mut [T]` slices", serde_json's `&[u8]`, axum, libsql: the
+    brackets inside a code span were rewritten as a doc link (`&mut `T``), breaking the span, and the page
+    showed "&amp;mut \\[T\\]" as plain text."""
+    from generator.documents.comment import doc_links
+
+    assert doc_links("The [`par_sort`] method sorts `&mut [T]` slices, reads `&[u8]` into [Buffer].") == (
+        "The `par_sort` method sorts `&mut [T]` slices, reads `&[u8]` into `Buffer`."
+    )
+    assert doc_links("``a `[T]` b`` then [Value]") == "``a `[T]` b`` then `Value`"
 
 
 def test_a_docs_page_that_says_it_is_no_longer_in_force() -> None:
@@ -1003,3 +1024,105 @@ def test_a_modules_docstring_is_read_below_its_comment_header() -> None:
     assert comment is not None and comment.text.strip() == "Humanizing functions\nfor numbers."
     assert comment.lines[:2] == (4, 5)
     assert module_docstring(["import math", '"""Not a docstring."""']) is None
+
+
+def test_rest_and_myst_content_tabs_keep_their_code_under_their_labels() -> None:
+    """sphinx-tabs' `.. code-tab:: python Label` and `.. tab::`, sphinx-design's `tab-set`/`tab-item` (falcon
+    51, flask 35, anyio, apscheduler, websockets) were blanked whole: falcon's quickstart lost its first
+    app, apscheduler's user guide how to run the scheduler. Each tab's label stays, a line of its own."""
+    rst = (
+        "Running\n=======\n\nStart it:\n\n.. tabs::\n\n   .. code-tab:: python Synchronous\n\n"
+        "      with Scheduler() as s:\n          s.run_until_stopped()\n\n"
+        "   .. tab:: Windows\n\n      Run this::\n\n         py -3 app.py\n\nAfter.\n"
+    )
+    assert [(b.kind, b.text, b.language, b.start) for _, b in blocks(read_text(rst, name="a.rst"))] == [
+        ("paragraph", "Start it:", "", 4),
+        ("paragraph", "Synchronous", "", 8),
+        ("code", "with Scheduler() as s:\n    s.run_until_stopped()", "python", 10),
+        ("paragraph", "Windows", "", 13),
+        ("paragraph", "Run this:", "", 15),
+        ("code", "py -3 app.py", "", 17),
+        ("paragraph", "After.", "", 19),
+    ]
+    lead = [b.lead for _, b in blocks(read_text(rst, name="a.rst")) if b.kind == "code"][0]
+    assert lead == "Start it:"  # a label says less than what opens the tabs
+    myst = ":::: {tab-set}\n::: {tab-item} AIOHTTP\n:sync: aio\n\n```python\nimport tinydi\n```\n:::\n::::\n"
+    assert [(b.kind, b.text) for _, b in blocks(read_text(myst, name="a.md"))] == [
+        ("paragraph", "AIOHTTP"),
+        ("code", "import tinydi"),
+    ]
+
+
+def test_a_rest_simple_table_is_a_table_and_a_headless_one_a_list() -> None:
+    """reST simple tables (`=====  =====` borders: peewee's operators, PEPs, sqlite-utils, websockets, cleo,
+    bottle, dramatiq, flask — 17 mirrors) read as one run-on paragraph of borders and cells."""
+    headed = (
+        "Operators\n=========\n\nSupported comparisons:\n\n"
+        "========  ===================\nOperator  Meaning\n========  ===================\n"
+        "``==``    x equals y\n``<<``    x IN y, where y is a list\n========  ===================\n\nAfter.\n"
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(headed, name="a.rst"))]
+    assert found == [
+        ("paragraph", "Supported comparisons:", 4),
+        ("table", "Operator | Meaning\n`==` | x equals y\n`<<` | x IN y, where y is a list", 7),
+        ("paragraph", "After.", 13),
+    ]
+    headless = (
+        "Flags:\n\n=====  ==========\n-v     verbose\n-q     quiet and\n       silent\n=====  ==========\n"
+    )
+    assert [(b.kind, b.text) for _, b in blocks(read_text(headless, name="a.rst"))] == [
+        ("paragraph", "Flags:"),
+        ("item", "-v — verbose"),
+        ("item", "-q — quiet and silent"),
+    ]
+    unclosed = "=====  =====\na      b\n\nNo closing border.\n"
+    assert "a b" in [b.text for _, b in blocks(read_text(unclosed, name="a.rst"))][0]
+
+
+def test_a_rest_link_or_role_broken_over_two_lines_reads_as_its_words() -> None:
+    """reST wraps a link's text and target over two lines (trio's README 182 times, PEPs 1,258, msgspec,
+    quart, falcon, urllib3, flask — 20 mirrors): read line by line, "`permissively licensed" and
+    "<https://…>`__," became "&lt;https://…&gt;\\_\\_" in trio's overview."""
+    text = (
+        "Trio\n====\n\nA production-quality, `permissively licensed\n<https://x/LICENSE>`__, async library.\n\n"
+        "All of it is in a :ref:`lightweight library\n<library-size>` with no dependencies.\n\n"
+        "`Whole link\n<https://y>`_\n"
+    )
+    assert [(b.text, b.start, b.end) for _, b in blocks(read_text(text, name="a.rst"))] == [
+        ("A production-quality, permissively licensed, async library.", 4, 5),
+        ("All of it is in a lightweight library with no dependencies.", 7, 8),
+        ("`Whole link <https://y>`_", 10, 11),  # nothing left on either line to move: as written
+    ]
+    three = "A deep dive: `this blog\npost\n<https://x/post>`__ is good.\n"  # trio's tutorial
+    assert [b.text for _, b in blocks(read_text(three, name="a.rst"))] == [
+        "A deep dive: this blog post is good."
+    ]
+
+
+def test_a_rest_note_whose_text_starts_on_its_directive_line_is_read_whole() -> None:
+    """`.. warning:: If you start the scheduler … finish` over "execution, the scheduler …" (27 mirrors:
+    anyio 75, libuv 42, babel, PEPs, alembic, peewee, requests, apscheduler): the directive line's words
+    were dropped, and apscheduler's getting-started led its first example with "execution, the …"."""
+    text = (
+        "T\n=\n\n.. warning:: If you start the scheduler in the background and let the script finish\n"
+        "   execution, the scheduler will shut down.\n\n.. note::\n   A body below.\n"
+    )
+    assert [(b.text, b.start) for _, b in blocks(read_text(text, name="a.rst"))] == [
+        (
+            "If you start the scheduler in the background and let the script finish execution, the scheduler will shut down.",
+            4,
+        ),
+        ("A body below.", 8),
+    ]
+
+
+def test_a_myst_role_reads_as_sphinx_shows_it() -> None:
+    """MyST's {class}`~svcs.Registry` showed as "`~svcs.Registry`" (svcs, attrs, structlog, cattrs,
+    stamina): the role reads as in reST — the last part after `~`, an explicit title, a page's name."""
+    text = (
+        "Create a {class}`~svcs.Registry` (see {doc}`../core-concepts`), call {meth}`~svcs.Container.get()`, "
+        "read {ref}`the guide <guide>` and {pep}`8`.\n"
+    )
+    assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [
+        "Create a `Registry` (see core-concepts), call `get()`, read the guide and PEP 8."
+    ]

@@ -60,6 +60,7 @@ def test_a_concepts_short_pages_leave_their_share_to_its_long_page(tmp_path: Pat
     }
     files = {
         "README.md": "# tool\n\nTool logs messages to the places you choose, with levels and colours.\n",
+        "docs/index.md": "# Tool\n\nTool logs messages.\n",  # the docs root's own page: config/ is one part
         "docs/config/usage.md": "# Usage\n\n" + "".join(_setting(i, 3) for i in range(30)),
         **notes,
         "tool/core.py": "def log():\n    return 1\n",

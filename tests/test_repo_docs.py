@@ -140,6 +140,8 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
         "docs/index.md": "# A\n",
         "docs/versionhistory.rst": "History\n=======\n",
         "docs/Version-history.md": "#\n",
+        "docs/whats_new.rst": "What's New in 3\n===============\n",  # wtforms', mcp-sdk's whats-new.md
+        "docs/whats-new.md": "# What's new\n",
     }
     assert doc_files(map_repository(make_project(tmp_path / "history", history))) == ["docs/index.md"]
     assert docs_root(paths) == "docs"
@@ -151,6 +153,15 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
     # how to get help and how the maintainers run the repository (sqlmodel's help.md, management.md)
     process = make_project(tmp_path / "process", {"docs/help.md": "# Help\n", "docs/management.md": "# M\n"})
     assert doc_files(map_repository(process)) == []
+    # … how it is released and how its code and docs are written (okio's releasing.md, black's
+    # contributing/release_process.md, faker's coding_style.rst and writing-docs.rst)
+    maintained = {
+        "docs/releasing.md": "# R\n",
+        "docs/contributing/release_process.md": "# R\n",
+        "docs/coding_style.rst": "S\n=\n",
+        "docs/writing-docs.rst": "W\n=\n",
+    }
+    assert doc_files(map_repository(make_project(tmp_path / "maintained", maintained))) == []
     # GitHub's folder holds templates, and the README GitHub shows first (javalin's, FluentValidation's)
     github = {
         ".github/README.md": "# A\n",
@@ -665,6 +676,50 @@ def test_a_readme_opening_that_leads_into_an_example_or_a_list_still_says_what_t
     assert said("# Tool\n\nThere are a few ways to work with Tool:\n\n```shell\ntool run\n```\n") == []
 
 
+def test_the_overview_says_once_what_the_readme_and_the_docs_intro_both_say() -> None:
+    """msgspec's docs/index.rst repeats its README's closing sentence with a code span where the README has a
+    link: the same words, said once."""
+    readme = read_text(
+        "# tinyser\n\nTinyser is a fast serialization library for Python programs.\n\n"
+        "All of this is included in a [lightweight library](https://x) with no required dependencies.\n",
+        name="README.md",
+    )
+    intro = read_text(
+        "Tinyser\n=======\n\nAll of this is included in a ``lightweight library`` with no required dependencies.\n",
+        name="docs/index.rst",
+    )
+    assert [p.text for p in overview(readme, [intro])] == [
+        "Tinyser is a fast serialization library for Python programs.",
+        "All of this is included in a lightweight library with no required dependencies.",
+    ]
+
+
+def test_a_readme_whose_definition_leads_into_its_example_opens_the_overview_with_it() -> None:
+    """pytest-xdist's README says what it is in the sentence leading into `pytest -n auto` ("The pytest-xdist
+    plugin extends pytest … execution::"); what follows the example says what the call did ("With this
+    call, …"), and its "Documentation" section points at the docs: neither is what the project is."""
+    from generator.repo.synthesize.readme import first_paragraph
+
+    text = (
+        "tinyx\n=====\n\nThe tinyx plugin extends pytest with new test execution modes across CPUs::\n\n"
+        "    pytest -n auto\n\nWith this call, pytest will spawn a number of workers processes equal to the CPUs.\n\n"
+        "Documentation\n=============\n\nDocumentation is available at Read The Docs, with every option.\n"
+    )
+    readme = read_text(text, name="README.rst")
+    assert [p.text for p in overview(readme, [])] == [
+        "The tinyx plugin extends pytest with new test execution modes across CPUs."
+    ]
+    assert first_paragraph(readme) == ""
+    # nor what the docs hold, or which interpreters it is tested on (babel's, colander's)
+    for said in (
+        "Details can be found in the HTML files in the docs folder of the source tree.",
+        "The user documentation explains some core concept of the library and its use.",
+        "The API reference lists the full public API that the library provides to you.",
+        "It is tested on Python 3.7, 3.8, 3.9, 3.10, and 3.11, and PyPy 3.8 today.",
+    ):
+        assert first_paragraph(read_text(f"# tinyx\n\n{said}\n", name="README.md")) == ""
+
+
 def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:
     """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
     where the overview stops reading: the first list of that section is the overview's list, headed by its
@@ -1073,6 +1128,49 @@ def test_a_docsify_sidebar_is_the_docs_navigation_not_a_page(tmp_path: Path) -> 
     record = read_navigation(root, doc_files(map_repository(root)))
     assert "docs/_sidebar.md" not in record.order
     assert record.order[:3] == ("docs/start/quick.md", "docs/custom/index.md", "docs/middleware/index.md")
+
+
+def test_a_docs_folder_front_page_listing_its_pages_orders_them(tmp_path: Path) -> None:
+    # Catch2's docs/Readme.md ("start with the tutorial", then "Writing tests:" assertions, matchers …),
+    # tc39 Temporal's docs/README.md, cloudevents' docs/README.md: no navigation file, so the pages came in
+    # alphabetical folder order (Catch2: "Authoring benchmarks", "CMake integration", "Commercial users" …)
+    front = (
+        "# Reference\n\nTo get the most out of Tiny, start with the [tutorial](tutorial.md#top).\n\n"
+        "**Writing tests:**\n* [Assertion macros](assertions.md#top)\n* [Matchers](matchers.md)\n"
+        "* [Benchmarks](benchmarks.md)\n\nSee [the site](https://example.org/x.md) and [FAQ](faq.md).\n"
+        "Strings: [contains](strings/contains.md).\n"
+    )
+    docs = {
+        "docs/Readme.md": front,
+        "docs/assertions.md": "# Assertions\n\nREQUIRE stops a test, CHECK goes on.\n",
+        "docs/benchmarks.md": "# Benchmarks\n\nBENCHMARK measures a block of code.\n",
+        "docs/faq.md": "# FAQ\n\nQuestions people ask.\n",
+        "docs/matchers.md": "# Matchers\n\nREQUIRE_THAT takes a matcher.\n",
+        "docs/tutorial.md": "# Tutorial\n\nWrite a first test case.\n",
+        "docs/aaa-notes.md": "# Notes\n\nRelease notes of the docs.\n",
+        "docs/strings/contains.md": "# Contains\n\nContainsSubstring matches a part of a string.\n",
+        "docs/strings/index.md": "# String matchers\n\nMatchers for strings.\n",
+    }
+    root = make_project(tmp_path / "tiny", {**PROJECT, **docs})
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert record.order[:8] == (
+        "docs/Readme.md",
+        "docs/tutorial.md",
+        "docs/assertions.md",
+        "docs/matchers.md",
+        "docs/benchmarks.md",
+        "docs/faq.md",
+        "docs/strings/index.md",  # a folder's own front page opens it (Polly's strategies/index.md)
+        "docs/strings/contains.md",
+    )
+    assert "docs/aaa-notes.md" in record.order[8:]  # a page it does not link comes after, in folder order
+    # two links are a page pointing onward, not a table of contents
+    docs["docs/Readme.md"] = (
+        "# Tiny\n\nSee the [matchers](matchers.md) and the [assertions](assertions.md).\n"
+    )
+    root = make_project(tmp_path / "tiny2", {**PROJECT, **docs})
+    order = read_navigation(root, doc_files(map_repository(root))).order
+    assert order.index("docs/assertions.md") < order.index("docs/matchers.md")
 
 
 def test_a_books_summary_md_gives_the_order_titles_and_sections(tmp_path: Path) -> None:
@@ -1732,6 +1830,69 @@ def test_a_page_of_recipes_gives_the_getting_started_its_examples(tmp_path: Path
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert [p.text for p in docs.examples if p.kind == "code"] == [
         "FileSystem.SYSTEM.source(path).buffer().use { it.readUtf8Line() }"
+    ]
+
+
+def test_the_users_guide_gives_the_getting_started_its_examples(tmp_path: Path) -> None:
+    """typeguard's README shows no code and its docs have no quick start: its docs/userguide.rst opens with
+    `check_type` (a user's guide as the first walk through the project: typeguard, apscheduler, huey's
+    guide.rst, koa's guide.md, libsql's USER_GUIDE.md); a migration or contribution guide is none."""
+    root = make_project(
+        tmp_path / "tinycheck",
+        {
+            "README.md": "# tinycheck\n\nTinycheck checks types at run time.\n",
+            "docs/index.md": "# Tinycheck\n\nRun-time type checking.\n",
+            "docs/userguide.md": (
+                "# User guide\n\n## Checking types directly\n\nCall `check` on any value:\n\n"
+                "```python\ncheck([1], list[int])\n```\n"
+            ),
+            "docs/migration-guide.md": "# Migrating\n\nRename the call:\n\n```python\nold_check(x)\n```\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinycheck")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.text for p in docs.examples if p.kind == "code"] == ["check([1], list[int])"]
+
+
+def test_sphinx_pages_under_docs_source_are_concepts_of_their_own(tmp_path: Path) -> None:
+    """Sphinx's `docs/source/` layout (trio, rich, dramatiq, tenacity, libuv) put the whole manual in one
+    concept: the top-level part of every page was "source"."""
+    root = make_project(
+        tmp_path / "tinyio",
+        {
+            "README.md": "# tinyio\n\nTinyio is an async I/O library for Python programs.\n",
+            "docs/Makefile": "html:\n\tsphinx-build source build\n",
+            "docs/source/conf.py": "project = 'tinyio'\n",
+            "docs/source/index.rst": "Tinyio\n======\n\nTinyio runs many things at once.\n\n.. toctree::\n\n   tutorial\n   design\n",
+            "docs/source/tutorial.rst": "Tutorial\n========\n\nWelcome to the tutorial of tinyio, step by step.\n",
+            "docs/source/design.rst": "Design\n======\n\nThere are many valid ways to write an I/O library.\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyio")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Tinyio", "Tutorial", "Design"]
+
+
+def test_getting_started_shows_each_content_tab_under_its_label() -> None:
+    """apscheduler's user guide runs the scheduler in four tabs: each example under its tab's title, the
+    first under what opens the tabs too (it had shown the first without its title, the others with)."""
+    from generator.repo.docs.project import usage_examples
+
+    guide = read_text(
+        "Running\n=======\n\nStart the scheduler in one of these ways:\n\n.. tabs::\n\n"
+        "   .. code-tab:: python Synchronous\n\n      with Scheduler() as s:\n          s.run_until_stopped()\n\n"
+        "   .. code-tab:: python Asynchronous\n\n      async with AsyncScheduler() as s:\n          await s.run_until_stopped()\n",
+        name="docs/userguide.rst",
+        origin="docs/userguide.rst",
+    )
+    assert [(p.kind, p.text.split("\n")[0]) for p in usage_examples([guide])] == [
+        ("lead", "Start the scheduler in one of these ways:"),
+        ("paragraph", "Synchronous"),
+        ("code", "with Scheduler() as s:"),
+        ("paragraph", "Asynchronous"),
+        ("code", "async with AsyncScheduler() as s:"),
     ]
 
 

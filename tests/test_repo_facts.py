@@ -502,3 +502,53 @@ def test_a_comment_among_the_imports_is_no_description_of_the_file(tmp_path: Pat
     facts = extract_facts(root, map_repository(root))
     assert facts.files["src/options.ts"].doc == ""
     assert facts.files["src/client.ts"].doc == "The HTTP client: requests and their retries."
+
+
+def test_js_requires_are_found_at_any_depth_and_only_there() -> None:
+    """A statement is walked for `require(…)`/`import(…)` calls only when its text names one (the rest are
+    skipped unread): a call deep in a callback and a dynamic import still count."""
+    from generator.repo.facts.languages import extract
+
+    text = (
+        "const a = 1;\n"
+        "describe('x', () => { it('y', () => { const b = require('./deep'); }); });\n"
+        "load(() => import('./lazy'));\n"
+        "requireAll('./nothing');\n"
+        "console.log('no module named here');\n"
+    )
+    assert extract("javascript", text).imports == ["./deep", "./lazy"]
+
+
+def test_a_rust_doc_comment_is_one_paragraph_over_its_lines() -> None:
+    """rayon's `Folder`: "The `Folder` trait encapsulates [the standard fold" / "operation][fold]." — a Rust
+    `///` line comment holds its newline, so the lines were joined with a blank line between each: every line
+    a paragraph, the first sentence cut at the line's end ("The Folder trait encapsulates [the standard fold.")."""
+    from generator.repo.facts.languages import symbols_of
+
+    text = (
+        "/// The `Folder` trait encapsulates the standard fold\n/// operation.  It can be fed many items.\n"
+        "///\n/// A second paragraph.\npub trait Folder {\n    fn consume(self) -> Self;\n}\n"
+    )
+    (folder,) = [s for s in symbols_of("rust", text) if s.name == "Folder"]
+    assert folder.doc_source.startswith("The `Folder` trait encapsulates the standard fold\noperation.")
+    assert "\n\nA second paragraph." in folder.doc_source
+    assert folder.doc.startswith("The Folder trait encapsulates the standard fold operation.")
+
+
+def test_a_comment_ending_the_line_above_is_no_doc_comment() -> None:
+    """Catch2's `virtual ~MatcherUntypedBase(); // = default;` above `virtual std::string describe() const = 0;`
+    made "= default;" the doc of `describe`; a Go `limit = 3 // retries` above a func, a Java field's trailing
+    comment above a method likewise (jsoup, wazuh, sumatrapdf, x64dbg, nlohmann/json: tens of such lines
+    each). A comment on lines of its own still is the doc."""
+    from generator.repo.facts.languages import symbols_of
+
+    cases = {
+        "cpp": "class A {\npublic:\n    virtual ~A(); // = default;\n    virtual void describe() const = 0;\n"
+        "    /// Another.\n    int go() { return 1; }\n};\n",
+        "go": "package x\n\nvar limit = 3 // the most retries\nfunc Run() {}\n\n// Go goes.\nfunc Go() {}\n",
+        "java": "class A {\n  int x = 1; // the count\n  void run() {}\n  /** Another. */\n  void go() {}\n}\n",
+        "javascript": "const a = 1; // counter\nfunction run() {}\n/** Another. */\nfunction go() {}\n",
+    }
+    for language, text in cases.items():
+        docs = {s.short_name: s.doc_source for s in symbols_of(language, text) if s.doc_source}
+        assert docs in ({"go": "Another."}, {"Go": "Go goes."}), (language, docs)

@@ -145,6 +145,37 @@ def test_binary_media_lock_generated_and_default_dirs(tmp_path: Path) -> None:
         assert reasons[folder] == "ignored by default"
 
 
+def test_a_single_file_copy_of_the_library_is_generated(tmp_path: Path) -> None:
+    """Catch2's extras/catch_amalgamated.hpp ("This file is an amalgamation of multiple different files.")
+    and nlohmann/json's single_include/nlohmann/json.hpp: a build's one-file copy of the library was read as
+    code beside what it copies — a subsystem of its own ("Extras", "Single include") and the reference's
+    registries and extension points cited in it. The sources it copies stay."""
+    files = {
+        "src/catch2/catch_session.hpp": "namespace Catch { class Session {}; }\n",
+        "include/nlohmann/json.hpp": "namespace nlohmann { class basic_json {}; }\n",
+        "extras/catch_amalgamated.hpp": (
+            "\n//              Copyright Catch2 Authors\n//  Catch v3.7.1\n//  Generated: 2024-09-17\n"
+            "//  This file is an amalgamation of multiple different files.\n"
+            "namespace Catch { class Session {}; }\n"
+        ),
+        "single_include/nlohmann/json.hpp": "namespace nlohmann { class basic_json {}; }\n",
+        "docs/single-include.md": "# Single include\n\nUse the one header.\n",
+    }
+    repo = tmp_path / "repo"
+    for rel, text in files.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(text)
+    repo_map = map_repository(repo)
+    reasons = {s.path: s.reason for s in repo_map.skipped}
+    assert reasons["extras/catch_amalgamated.hpp"] == "generated"
+    assert reasons["single_include/nlohmann/json.hpp"] == "generated or minified"
+    assert {f.path for f in repo_map.files} == {
+        "src/catch2/catch_session.hpp",
+        "include/nlohmann/json.hpp",
+        "docs/single-include.md",
+    }
+
+
 BUILT = {"build/index.js", "build/lib/core.js"}
 
 

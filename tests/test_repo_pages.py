@@ -468,6 +468,22 @@ def test_a_value_with_a_backslash_is_shown_as_code_and_nothing_escapes_a_span() 
         f"| a |\n| --- |\n| {inline_code(chr(39) + chr(92) + 'n' + chr(39))} |", extensions=["tables"]
     )
     assert "<code>'\\n'</code>" in html
+    # a generic type or a Rust reference is code as written (C#'s `Func<A, B>`, rayon's `&mut [T]`): it had
+    # been escaped text, its code marks lost; now a code element whose text holds entities, so that the page
+    # source never holds a live-looking tag and Markdown reads nothing inside it
+    for code, shown in (
+        ("Func<A, B>", "<code>Func&lt;A, B&gt;</code>"),
+        ("&mut [T]", "<code>&amp;mut &#91;T&#93;</code>"),
+        (
+            "<b>x</b> *y* [z](javascript:w)",
+            "<code>&lt;b&gt;x&lt;/b&gt; &#42;y&#42; &#91;z&#93;(javascript&#58;w)</code>",
+        ),
+    ):
+        assert "<b>" not in inline_code(code)
+        cell = markdown.markdown(
+            f"| a |\n| --- |\n| [{inline_code(code)}](https://x.org) |", extensions=["tables"]
+        )
+        assert f'<a href="https://x.org">{shown}</a>' in cell and "<b>" not in cell and "<em>" not in cell
     for hostile in ("a`b", "a|b", "a\nb", "x\\`<b>"):
         cell = markdown.markdown(
             f"| a | b |\n| --- | --- |\n| {inline_code(hostile)} | z |", extensions=["tables"]

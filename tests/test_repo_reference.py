@@ -318,7 +318,11 @@ def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path:
     assert "`limit`" in retry and "`retry`" not in retry and "`factor`" not in retry
     # a settings class's options are its accessor pairs, typed by the getter; a read-only one is not set
     options = config.split("## `Options`", 1)[1].split("\n## ", 1)[0]
-    assert "`retry`" in options and "Partial&lt;RetryOptions&gt;" in options and "`ready`" not in options
+    assert (
+        "`retry`" in options
+        and "<code>Partial&lt;RetryOptions&gt;</code>" in options
+        and "`ready`" not in options
+    )
 
 
 def test_a_crate_s_feature_flags_section_is_what_its_docs_say_about_configuring_it() -> None:
@@ -342,3 +346,36 @@ def test_a_crate_s_feature_flags_section_is_what_its_docs_say_about_configuring_
     assert [p.text for p in doc_passages(docs, _CONFIG_DOC)] == [
         "max_level_info disables debug and trace logs at compile time."
     ]
+
+
+def test_the_go_options_a_first_example_fills_come_first_on_the_configuration_page(tmp_path: Path) -> None:
+    """go-redis' quick start fills `&redis.Options{Addr: …}` and go-plugin's `&plugin.ClientConfig{…}`: no
+    example calls them, so they stood among dozens of option structs in alphabetical order (go-redis' at
+    the 20th place of 49, after AutoPipelineOptions, ClusterOptions …)."""
+    files = {
+        "go.mod": "module example.com/tiny\n\ngo 1.21\n",
+        "README.md": (
+            "# tiny\n\nTiny is a client for the tiny protocol, with pooling and retries built in.\n\n"
+            '## Quickstart\n\n```go\nrdb := tiny.NewClient(&tiny.Options{\n    Addr: "localhost:6379",\n})\n'
+            "rdb.Ping(ctx)\n```\n"
+        ),
+        "client.go": (
+            "package tiny\n\n// Client talks to a server.\ntype Client struct {\n\topt *Options\n}\n\n"
+            "// NewClient returns a client.\nfunc NewClient(opt *Options) *Client { return &Client{opt: opt} }\n\n"
+            "// Ping checks the server.\nfunc (c *Client) Ping(ctx any) error { return nil }\n"
+        ),
+        "options.go": (
+            "package tiny\n\n// Options of a client.\ntype Options struct {\n\t// Addr is host:port.\n\tAddr string\n"
+            "\t// DB is the database.\n\tDB int\n}\n"
+        ),
+        "cluster.go": (
+            "package tiny\n\n// AutoPipelineOptions of batching.\ntype AutoPipelineOptions struct {\n"
+            "\tMaxBatch int\n\tMaxDelay int\n\tMaxQueued int\n}\n\n"
+            "// ClusterOptions of a cluster client.\ntype ClusterOptions struct {\n\tAddrs []string\n\tMaxRedirects int\n"
+            "\tReadOnly bool\n}\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    headings = [line for line in config.splitlines() if line.startswith("## `")]
+    assert headings[0] == "## `Options`" and "## `ClusterOptions`" in headings

@@ -5,6 +5,7 @@ variables, command-line flags and build settings, each cited at the line that de
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from repo_output_fakes import make_project, offline_setup
 
@@ -75,7 +76,7 @@ def test_a_rust_crate_has_its_records_flags_environment_and_features(tmp_path: P
         "## `Entry`" in model
         and "The bytes stored." in model
         and "When it expires." in model
-        and "Option&lt;Instant&gt;" in model
+        and "<code>Option&lt;Instant&gt;</code>" in model
     )
     assert "## `Error`" not in model  # an error enum is no record of the program's data
     config = read_page(directory / "reference" / "configuration.md")[1]
@@ -225,3 +226,88 @@ def test_java_and_kotlin_classes_records_and_data_classes_are_records_with_their
     assert '| `String` | `"/"` |' in cookie and "`maxAge`" in cookie and "| `Int` | `-1` |" in cookie
     header = page.split("## `Header`")[1].split("\n## ")[0]
     assert "`key`" in header and "`value`" in header and header.count("| `String` |") == 2
+
+
+NATIVE_EXTENSIONS = {
+    "Cargo.toml": '[package]\nname = "par"\nversion = "0.1.0"\n',
+    "src/lib.rs": (
+        "//! Parallel folds.\n\npub mod fold;\n\npub use fold::Folder;\n"
+        "/// A log sink.\npub trait Sink: Send {\n    /// Writes one record.\n    fn write(&self, record: &str);\n\n"
+        "    /// Flushes what is buffered.\n    fn flush(&self) {}\n}\n\n"
+        "/// Marks a type safe to share.\npub trait Marker {}\n\n"
+        "pub struct Stdout;\nimpl Sink for Stdout {\n    fn write(&self, record: &str) {}\n}\n\n"
+        "pub struct Stderr;\nimpl Sink for Stderr {\n    fn write(&self, record: &str) {}\n}\n"
+    ),
+    "src/fold.rs": (
+        "/// The `Folder` trait encapsulates the standard fold\n/// operation.\npub trait Folder<Item>: Sized {\n"
+        "    /// The type of result that will ultimately be produced.\n    type Result;\n\n"
+        "    /// Consume next item and return new sequential state.\n"
+        "    fn consume(self, item: Item) -> Self;\n\n"
+        "    /// Finish consuming items.\n    fn complete(self)\n        -> Self::Result\n    where\n"
+        "        Self: Sized;\n\n"
+        "    /// Hint whether to stop.\n    fn full(&self) -> bool {\n        false\n    }\n}\n"
+    ),
+}
+
+CPP_EXTENSIONS = {
+    "CMakeLists.txt": "project(tinylog CXX)\n",
+    "include/tinylog/sink.h": (
+        "#pragma once\n#include <string>\n\nnamespace tinylog {\n\n/// A destination for messages.\n"
+        "class sink {\npublic:\n    virtual ~sink() = default;\n"
+        "    /// Writes one message.\n    virtual void log(const std::string &msg) = 0;\n"
+        "    virtual void flush() = 0;\n    /// Sets the level.\n    virtual void set_level(int level) { level_ = level; }\n\n"
+        "private:\n    int level_ = 0;\n};\n\n/// A sink that drops everything.\nclass null_sink : public sink {\npublic:\n"
+        "    void log(const std::string &msg) override {}\n    void flush() override {}\n};\n\n}  // namespace tinylog\n"
+    ),
+}
+
+
+def test_rust_traits_and_cpp_abstract_classes_are_extension_points(tmp_path: Path) -> None:
+    """rayon's `Producer`/`Consumer`, log's `Log`, spdlog's sinks, Catch2's `IEventListener`, leveldb's `Env`:
+    native code had no extension points (its records only). An implementation provides a trait's required
+    methods (a signature ending in `;`, one spanning lines included), not its provided ones or associated
+    types; a C++ class's pure virtual methods, not a virtual method with a body; a trait requiring nothing
+    and a class with no pure method are no extension points."""
+    directory, _ = _pages(tmp_path, NATIVE_EXTENSIONS)
+    page = read_page(directory / "reference" / "extension-points.md")[1]
+    sink = page.split("## `Sink`")[1].split("\n## ")[0]
+    assert "*trait*" in sink and "`write`" in sink and "Writes one record." in sink and "flush" not in sink
+    assert "2 types implement it" in sink  # a trait is implemented, not extended by classes
+    folder = page.split("## `Folder`")[1].split("\n## ")[0]
+    assert (
+        "`consume`" in folder and "`complete`" in folder and "`full`" not in folder and "Result" not in folder
+    )
+    assert "The Folder trait encapsulates the standard fold operation." in folder
+    assert "## `Marker`" not in page
+    directory, _ = _pages(tmp_path / "cpp", CPP_EXTENSIONS)
+    page = read_page(directory / "reference" / "extension-points.md")[1]
+    cpp = page.split("## `tinylog.sink`")[1].split("\n## ")[0]
+    assert "*abstract base class*" in cpp and "`log`" in cpp and "`flush`" in cpp and "set_level" not in cpp
+    assert "null_sink" not in page.split("## `tinylog.sink`")[0]
+
+
+def test_a_cpp_method_declaration_is_no_field_a_function_pointer_is() -> None:
+    """cxxopts' `Options` showed `parse`, `add_options`, `help` as fields typed `ParseResult (*)(…)` on the
+    Configuration page: every C++ class declaring its methods in a header (Catch2, spdlog, leveldb, fmt,
+    CLI11) had its methods in its record's fields. A C struct's function pointer stays a field."""
+    from generator.repo.facts.languages import parse_tree
+    from generator.repo.facts.native import declared_fields
+
+    source = (
+        "struct ops { void (*free_fn)(void *p); int n; };\n"
+        "class Options { public: ParseResult parse(int argc, char **argv); int *get(); Options &allow(bool b);\n"
+        "  virtual void log() = 0; std::string name; int x, *y; };\n"
+    )
+    found = []
+
+    def walk(node: Any) -> None:
+        if node.type in {"struct_specifier", "class_specifier"} and node.child_by_field_name("body"):
+            found.append(declared_fields(node, "cpp"))
+        for child in node.children:
+            walk(child)
+
+    walk(parse_tree("cpp", source).root_node)
+    assert found == [
+        [("free_fn", "void (*)(…)", 1), ("n", "int", 1)],
+        [("name", "std::string", 3), ("x", "int", 3), ("y", "int*", 3)],
+    ]

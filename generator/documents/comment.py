@@ -51,6 +51,8 @@ _INLINE_LINK = re.compile(
 )
 _INLINE_CODE = re.compile(r"\{@code\s+([^{}]*?)\s*\}")
 _DOC_LINK = re.compile(r"(?<![\w\])`\\\[])\[`?\*?([A-Za-z_][\w.:#]*\w)`?\](?![(\[:])")
+# …tried where a code span does not start first: in `&mut [T]` or `&[u8]` the brackets are code, not a link
+_DOC_LINK_OR_CODE = re.compile(_DOC_LINK.pattern + r"|(`+)[^`].*?\2")
 _INLINE_TEXT = re.compile(r"\{@(?:literal|value)\s+([^{}]*?)\s*\}")
 _INHERIT_DOC = re.compile(r"\{@inheritDoc\}\s?")
 # XML doc (C#) references: `<see cref="T:Ns.Type"/>` reads as `Type`, `<see cref="X">text</see>` as text
@@ -85,14 +87,23 @@ def inline_tags(text: str) -> str:
     text = _INLINE_CODE.sub(lambda m: f"`{m.group(1)}`", text)
     text = _INLINE_TEXT.sub(r"\1", _INHERIT_DOC.sub("", text))
     text = _SEE_WITH_TEXT.sub(r"\1", text)
-    return _SEE_REFERENCE.sub(lambda m: _member_name(m.group(1)), text)
+    return _SEE_REFERENCE.sub(lambda m: _cref_name(m.group(1)), text)
+
+
+def _cref_name(reference: str) -> str:
+    """A C# reference as its name; a generic one (`ResiliencePipelineRegistry{TKey}`, XML's spelling of
+    `<TKey>`) as the code C# writes, which no Markdown reader takes for a tag."""
+    name = _member_name(reference)
+    if "{" not in name or "://" in name:
+        return name
+    return f"`{name.replace('{', '<').replace('}', '>')}`"
 
 
 def doc_links(text: str) -> str:
     """KDoc's `[Buffer]`, rustdoc's [`Client`] and Go's `[bytes.Buffer]` link a symbol by its name: the name
     as code (Markdown showed "[Buffer]" as written). Never an index (`items[i]`, `a[key]`), a reference link
-    (`[text][ref]`, `[text](url)`) or its definition (`[ref]: url`)."""
-    return _DOC_LINK.sub(r"`\1`", text)
+    (`[text][ref]`, `[text](url)`), its definition (`[ref]: url`) or brackets inside code (`&mut [T]`)."""
+    return _DOC_LINK_OR_CODE.sub(lambda m: f"`{m.group(1)}`" if m.group(1) else m.group(0), text)
 
 
 def _member_name(reference: str) -> str:

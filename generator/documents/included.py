@@ -1,6 +1,8 @@
 """Blocks that only include another file: MkDocs' snippets (`--8<-- "file"`), Sphinx's `literalinclude`
-(read by rst.py as a code block holding its marker) and an MDX page's Markdown partials (markdown.py writes
-`<Types />` after `import Types from './_types.mdx'` as `--8<-- partial "./_types.mdx"`). The built docs show the included file there; a reader
+(read by rst.py as a code block holding its marker), an MDX page's Markdown partials (markdown.py writes
+`<Types />` after `import Types from './_types.mdx'` as `--8<-- partial "./_types.mdx"`) and a page's text
+included from another file (Sphinx's `.. include:: ../README.rst`, MyST's `{include}`, often the part of the
+README between two marker comments: `--8<-- include "../README.md" after=… before=…`). The built docs show the included file there; a reader
 that cannot read that file (a topic's stored source) leaves the block out rather than quote the placeholder.
 The repository's docs stage reads the files (repo/docs/includes.py)."""
 
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from urllib.parse import quote, unquote
 
 from .model import Block, Section
 
@@ -18,6 +21,10 @@ SNIPPET = "--8<--"
 # an MDX page's imported Markdown partial where it renders it, as markdown.py writes it: `--8<-- partial "file"`
 PARTIAL = SNIPPET + " partial"
 _PARTIAL = re.compile(r'^--8<-- partial "([^"\n]+)"$')
+# another file's text a page includes where it stands, between the lines holding `after` and `before` (each
+# percent-quoted: a marker comment `<!-- begin index -->` must not read as markup)
+PROSE = SNIPPET + " include"
+_PROSE = re.compile(r'^--8<-- include "([^"\n]+)"((?: (?:after|before)=\S+)*)$')
 # pymdownx.snippets' line (`;--8<--` is its escape: shown as written)
 _SNIPPET = re.compile(r'^-{1,}8<-{1,}[ \t]+(["\'])([^"\'\n]+)\1$')
 
@@ -32,11 +39,54 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
             found.append((SNIPPET, snippet.group(2)))
         elif partial := _PARTIAL.match(line):
             found.append((PARTIAL, partial.group(1)))
+        elif _PROSE.match(line):
+            found.append((PROSE, line.removeprefix(PROSE).strip()))
         elif line.startswith(INCLUDE + " "):
             found.append((INCLUDE, line[len(INCLUDE) :].strip()))
         else:
             return []
     return found
+
+
+def prose_marker(name: str, after: str = "", before: str = "") -> str:
+    """The line standing for another file's text included where it stands (a name holding a quote or a space
+    is not a file's name: "")."""
+    if not name or '"' in name or any(c.isspace() for c in name):
+        return ""
+    spans = [
+        f" {key}={quote(value, safe='')}" for key, value in (("after", after), ("before", before)) if value
+    ]
+    return f'{PROSE} "{name}"{"".join(spans)}'
+
+
+_TEXT_FILE = re.compile(r"\.(?:rst|md|markdown|mdx)$", re.IGNORECASE)
+# the options of Sphinx's and MyST's `include` that keep it text shown as the page's own
+_TEXT_OPTIONS = frozenset({"start-after", "end-before", "encoding", "tab-width", "heading-offset"})
+
+
+def included_text(target: str, options: dict[str, str]) -> str:
+    """The `PROSE` marker of an `include` directive naming a text file (`:start-after:` and `:end-before:`
+    kept; surrounding quotes, MyST's, left out); "" when it includes anything else, or as code
+    (`:literal:`, `:code:`, a line range)."""
+    target = target.strip()
+    if not _TEXT_FILE.search(target) or set(options) - _TEXT_OPTIONS:
+        return ""
+    after, before = (_unquoted(options.get(key, "")) for key in ("start-after", "end-before"))
+    return prose_marker(target, after, before)
+
+
+def _unquoted(value: str) -> str:
+    value = value.strip()
+    return value[1:-1] if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'" else value
+
+
+def prose_target(marker: str) -> tuple[str, str, str]:
+    """A `PROSE` marker's (file, after, before), as `prose_marker` was given them."""
+    found = _PROSE.match(f"{PROSE} {marker}")
+    if not found:
+        return "", "", ""
+    options = dict(option.split("=", 1) for option in found.group(2).split())
+    return found.group(1), unquote(options.get("after", "")), unquote(options.get("before", ""))
 
 
 def api_names(block: Block) -> list[str]:

@@ -17,7 +17,7 @@ from markdown_it.token import Token
 
 from .header import clean_heading
 from .htmlblock import html_paragraphs
-from .included import API_LINE, PARTIAL
+from .included import API_LINE, PARTIAL, included_text
 from .model import Block, Section
 from .outline import Outline
 from .twoslash import Twoslash
@@ -35,11 +35,13 @@ _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
 _PROSE_DIRECTIVES = frozenset(
     "note warning tip important hint caution danger attention error admonition seealso see-also dropdown "
     "versionadded versionchanged deprecated margin sidebar topic epigraph pull-quote card grid-item-card "
-    "tab-item tab-set grid grid-item div".split()
+    "tab-item tab-set tab tabs group-tab grid grid-item div".split()
 )
+LABEL_WORDS = 4
+_TAB_ITEMS = frozenset({"tab-item", "tab", "group-tab"})
 _CALLOUT_FENCES = frozenset({"note", "tip", "warning", "danger", "caution", "important", "info", "hint"})
 # directives whose body is a code block (its argument names the language)
-_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell"})
+_CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell", "code-tab"})
 # what a docs build reads, never the reader: navigation, inclusion, autodoc, raw markup (dropped whole)
 _DROPPED_DIRECTIVES = re.compile(
     r"^(?:contents|toctree|tableofcontents|eval-rst|eval-md|include|literalinclude|image|figure|raw|only|index"
@@ -63,7 +65,11 @@ _RECAP = re.compile(r"^\s*<Recap>\s*$")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
 MAX_INLINE_ALT = 60
-_MYST_ROLE = re.compile(r"\{[\w:.+-]+\}$")
+_MYST_ROLE = re.compile(r"\{([\w:.+-]+)\}$")
+# roles Sphinx shows as words, not code; those it shows numbered ("PEP 440")
+_PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
+_NUMBERED_ROLES = {"pep": "PEP", "rfc": "RFC"}
+_TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
 _TAG_NAME = re.compile(r"</?([A-Za-z][\w-]*)")
 # what documents write as HTML; any other <word> is a placeholder of the text ("repos/<owner>/")
 _HTML_ELEMENTS = frozenset(
@@ -110,7 +116,7 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     source = text.split("\n")
     jsx = _partials(_drop_exercises(source))
     jsx = _strip_mdx(jsx) if mdx else _drop_esm_imports(_drop_jsx_comments(jsx))
-    lines = _unwrap_containers(_myst_directives(_eval_rst(jsx, rst)))
+    lines = _unwrap_containers(_myst_directives(_myst_includes(_eval_rst(jsx, rst))))
     return markdown_sections("\n".join(lines), source, mdx=mdx)
 
 
@@ -280,6 +286,38 @@ def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
     return out
 
 
+def _myst_includes(lines: list[str]) -> list[str]:
+    """Each MyST `{include}` of a text file (outside code) as the marker the docs stage reads that file's text
+    for (included.PROSE), its other lines blanked: the built page shows the file there."""
+    out = list(lines)
+    fence = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        opened = None if fence else _DIRECTIVE.match(line)
+        if opened and opened.group(3).lower() == "include":
+            end = next(
+                (j for j in range(i + 1, len(lines)) if _closes(lines[j], opened.group(2))), len(lines)
+            )
+            options = {}
+            for option in lines[i + 1 : end]:
+                if not _DIRECTIVE_OPTION.match(option):
+                    break
+                name, _, value = option.strip()[1:].partition(":")
+                options[name] = value.strip()
+            if marker := included_text(opened.group(4), options):
+                out[i : end + 1] = [opened.group(1) + marker, *[""] * (min(end, len(lines) - 1) - i)]
+            i = end + 1
+            continue
+        plain = _FENCE.match(line)
+        if fence and _closes(line, fence):
+            fence = ""
+        elif not fence and plain:
+            fence = plain.group(1)
+        i += 1
+    return out[: len(lines)]
+
+
 def _myst_directives(lines: list[str]) -> list[str]:
     """MyST directives: a prose directive's markers and options blanked, its body kept; a navigation or
     build directive blanked whole; a code directive rewritten as a plain fence with its language. Quarto's
@@ -323,7 +361,8 @@ def _directive(opened: re.Match[str]) -> tuple[_Fence, str]:
     indent, marker, name, argument = opened.groups()
     name = name.lower()
     if name in _PROSE_DIRECTIVES:
-        return _Fence(marker, "prose"), ""
+        # a content tab's label stays where its button shows (`{tab-item} AIOHTTP`)
+        return _Fence(marker, "prose"), f"{indent}{argument}" if name in _TAB_ITEMS else ""
     if _DROPPED_DIRECTIVES.match(name):
         return _Fence(marker, "drop"), ""
     language = argument.split()[0] if name in _CODE_DIRECTIVES and argument else name
@@ -368,13 +407,24 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
             out.append(text)
         elif found := _ADMONITION.match(text) or _TAB.match(text):
             bodies.append((bodies[-1] if bodies else 0) + len(found.group(1).expandtabs(4)) + 4)
-            out.append("")
+            out.append(_tab_label(found, lines[max(n - 1, 0) : n], lines[n + 1 : n + 2]))
         elif _is_autodoc(text, lines[n + 1 : n + 2]):
             autodoc = indent_width(line)
             out.append(text.strip() if API_LINE.match(text) else "")  # the docs stage reads the object
         else:
             out.append("" if _CONTAINER.match(text) else text)
     return out
+
+
+def _tab_label(found: re.Match[str], before: list[str], after: list[str]) -> str:
+    """A content tab's title (`=== "pip"`) as a line of its own where its button shows, when neither the
+    line before nor the one after can run on into it (a blank line; after it, a code fence too); an
+    admonition's marker: ""."""
+    title = found.group(0).strip()
+    joined = before and before[0].strip() or after and after[0].strip() and not _FENCE.match(after[0].strip())
+    if not title.startswith("===") or joined:
+        return ""
+    return found.group(1) + title.split('"')[1].strip()
 
 
 def _is_autodoc(line: str, after: list[str]) -> bool:
@@ -522,6 +572,8 @@ class _Walker:
             before = self.outline.blocks[-2] if len(self.outline.blocks) > 1 else None
             if _pointing(lead) and before is not None and before.kind == "paragraph":
                 lead = introducing(f"{before.text} {lead}")  # "For example:" alone: what comes before says
+            elif is_label(last.text) and before is not None and before.kind == "paragraph":
+                lead = introducing(before.text)  # a content tab's label ("pip"): what opens the tabs says
         language = _fence_language(token.info or "")
         shown = self.twoslash.shown(token.info or "", token.content)
         if shown is None or shown.text != token.content and not shown.text.strip():
@@ -588,6 +640,11 @@ def _points_only(sentence: str) -> bool:
     return short or _pointing(sentence)
 
 
+def is_label(text: str) -> bool:
+    """A label of a few words, no sentence (a content tab's title: "pip", "Synchronous (run in foreground)")."""
+    return len(text.split()) <= LABEL_WORDS and not text.rstrip().endswith(tuple(".!?:;。！？：；"))
+
+
 def _pointing(sentence: str) -> bool:
     """A sentence of pointing words alone ("For example:", "An example of this is below:"); a paragraph of
     one before code says nothing of its own, where a short caption ("Escaped, as written:") does."""
@@ -622,9 +679,13 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
         elif kind == "text":
             parts.append(child.content)
         elif kind == "code_inline":
-            if parts and _MYST_ROLE.search(parts[-1]):  # {func}`name` in Markdown (MyST): the role goes
-                parts[-1] = _MYST_ROLE.sub("", parts[-1])
-            parts.append(code_span(child.content) if code else child.content)
+            role = _MYST_ROLE.search(parts[-1]) if parts else None
+            if role:  # {func}`~pkg.name` in Markdown (MyST): shown as Sphinx shows the role
+                parts[-1] = parts[-1][: role.start()]
+                shown, as_code = role_shown(role.group(1).split(":")[-1], child.content)
+                parts.append(code_span(shown) if as_code and code else shown)
+            else:
+                parts.append(code_span(child.content) if code else child.content)
         elif kind in ("softbreak", "hardbreak"):
             parts.append(" ")
         elif kind == "html_inline" and not _is_html_tag(child.content):
@@ -634,6 +695,25 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
             alt = inline_text(child.children or [], code=code)
             parts.append(alt if len(alt) <= MAX_INLINE_ALT else "")
     return "".join(parts)  # an image alone (a badge, a figure) is dropped
+
+
+def role_shown(name: str, body: str) -> tuple[str, bool]:
+    """A Sphinx role's text as the built docs show it, and whether in code type (not for the roles linking
+    to prose: `:ref:`, `:doc:`): a cross-reference's explicit title ("Title <target>"), `~a.b.C` as its last
+    part `C`, a leading `.` (a suffix search) dropped, `:pep:`440`` as "PEP 440"."""
+    if "<" in body and body.rstrip().endswith(">"):
+        label = _TARGET_TEXT.sub("", body).strip()
+        if not label:
+            return body, True
+        return label, name not in _PLAIN_ROLES
+    if name == "doc":  # a page named by its path: its name ("../core-concepts" → "core-concepts")
+        body = body.strip().rstrip("/").rpartition("/")[2]
+    if body.startswith("~"):
+        body = body[1:].rpartition(".")[2] if "." in body else body[1:]
+    body = body.lstrip("~!.").strip()
+    if name in _NUMBERED_ROLES:  # an anchor after # is not shown
+        return f"{_NUMBERED_ROLES[name]} {body.partition('#')[0]}", False
+    return body, name not in _PLAIN_ROLES
 
 
 def _is_html_tag(markup: str) -> bool:

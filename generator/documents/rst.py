@@ -10,8 +10,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from .included import API, INCLUDE
-from .markdown import code_span, dedent_by, indent_width, markdown_sections
+from .included import API, INCLUDE, included_text
+from .markdown import code_span, dedent_by, indent_width, markdown_sections, role_shown
 from .model import Section
 
 _ADMONITIONS = frozenset(
@@ -31,6 +31,10 @@ _AUTODOC = frozenset(
 )
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
+# content tabs (sphinx-tabs, sphinx-design, sphinx-inline-tabs): a tab set holds tabs, each shown under its
+# label — the label stays, a line of its own, before the tab's text (`code-tab:: python Label` is code)
+_TAB_SETS = frozenset({"tabs", "tab-set"})
+_TABS = frozenset({"tab", "tab-item", "group-tab"})
 # Sphinx's default language for `::` literal blocks: Python where the block parses as Python, else none;
 # `.. highlight:: lang` sets it for the rest of the file
 _PYTHON_NAMES = frozenset({"", "default", "python", "python3", "py", "py3"})
@@ -41,11 +45,10 @@ _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$"
 _ESCAPED = re.compile(r"\\([ \tA-Za-z0-9])")  # punctuation stays escaped: Markdown reads it the same
 _DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
+# a simple table's border: columns of `=` apart (`=====  ======`); a heading's adornment is one run
+_TABLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
-_PLAIN_ROLES = {"ref", "doc", "term", "abbr", "numref", "download", "pep", "rfc", "title"}
-_NUMBERED_ROLES = {"pep": "PEP", "rfc": "RFC"}
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
-_TARGET_TEXT = re.compile(r"\s*<[^>]*>$")
 # a hyperlink reference (`text <url>`_, `text`__), or the default role with an explicit target (Sphinx's
 # `default_role`: `from_dict <marshmallow.Schema.from_dict>`); a plain `text` is neither
 _LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:(<[^>`]*>)`(?![`_])|(?:<[^>`]*>)?`__?)")
@@ -131,6 +134,9 @@ class _Shadow:
         # a bare ``` opens a fence before it could overline a heading (httpx's, starlette's docstrings)
         if (fence := FENCE.match(line)) and fence.group(1)[0] == "`":
             return self._verbatim(i, fence.group(1))
+        if _TABLE_BORDER.match(line) and (table := _simple_table(self.lines, i)):
+            self.out += table
+            return i + len(table)
         if _ADORNMENT.match(line) and following.strip() and i + 2 < len(self.lines):
             if _ADORNMENT.match(self.lines[i + 2]) and not _ADORNMENT.match(following):  # overline
                 self.out += ["", self._heading(following.strip(), line[0], True), ""]
@@ -152,6 +158,8 @@ class _Shadow:
             return self._doctest(i)
         if indent_width(line) >= 4 and self._quoted(i):
             return self._block_quote(i)
+        if i + 1 < len(self.lines) and (mended := _mend_split(line, self.lines[i + 1])):
+            line, self.lines[i + 1] = mended
         self.out.append(inline(_numbered(line)))
         return i + 1
 
@@ -222,6 +230,9 @@ class _Shadow:
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
+        elif name == "include" and (marker := included_text(found.group(3) or "", _options(body))):
+            # what the built page shows here is that file's text: the docs stage reads it
+            self.out += [" " * indent + marker, *[""] * (end - i - 1)]
         elif name in _AUTODOC and _DOTTED.fullmatch(target := (found.group(3) or "").strip().split("(")[0]):
             # what the built docs show here is the object's docstring: the docs stage reads the code
             self.out += [f"{' ' * indent}{API} {target}", *[""] * (end - i - 1)]
@@ -232,9 +243,20 @@ class _Shadow:
             self._object(signature, self.lines[i + 1 : end], indent)
         elif name in _VERSIONED:
             self._versioned(_VERSIONED[name], (found.group(3) or "").strip(), body)
+        elif name in _TAB_SETS or name in _TABS:
+            self.out.append(" " * indent + inline((found.group(3) or "").strip()) if name in _TABS else "")
+            self._nested(body, self.level)
+        elif name == "code-tab":
+            language, _, label = (found.group(3) or "").strip().partition(" ")
+            if body and not body[0].strip():  # the blank line after the label opens the code
+                self.out.append(" " * indent + inline(label.strip() or language))
+                self._fence(body, language, indent, replaces_line=False)
+            else:
+                self._fence(body, language, indent)
         elif name in _ADMONITIONS:
-            title = (found.group(3) or "").strip()
-            self.out.append(inline(title) if name in ("admonition", "topic", "sidebar", "rubric") else "")
+            # a titled one's argument is its title; a note's or a warning's is its text's first line
+            # (`.. warning:: If you start the scheduler … finish` over "execution, …": anyio, libuv, babel)
+            self.out.append(inline((found.group(3) or "").strip()))
             self._nested(body, self.level)
         else:  # toctree, image, include, a target, a comment: nothing a reader reads as prose
             self.out += [""] * (end - i)
@@ -338,6 +360,86 @@ class _Shadow:
             self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
 
 
+MENDED_CHARS = 120  # a link's or role's text carried down a line at a time stays this short
+# a backtick that is not part of a ``literal``; a role's name right before one
+_BACKTICK = re.compile(r"``.+?``|`")
+_ROLE_BEFORE = re.compile(r"(?:^|(?<=[\s(\[\"']))(?::[\w:+.-]+:)?$")
+
+
+def _mend_split(line: str, following: str) -> tuple[str, str] | None:
+    """Two lines of a paragraph with an inline construct broken between them (trio's "`permissively
+    licensed" over "<https://…/LICENSE>`__,", msgspec's ":ref:`lightweight library" over
+    "<benchmark-library-size>`") with the construct whole on one of them — its head moved down to the
+    next line, else its tail up — so that each line reads as reST on its own and keeps its number; None
+    when nothing is broken there, or either line would be left empty."""
+    opened = [m.start() for m in _BACKTICK.finditer(line) if m.group(0) == "`"]
+    after = following.strip()
+    if len(opened) % 2 == 0 or not after or after.startswith("..") or _BULLET.match(following):
+        return None
+    role = _ROLE_BEFORE.search(line[: opened[-1]])
+    if role is None:
+        return None
+    closing = next((m for m in _BACKTICK.finditer(after) if m.group(0) == "`"), None)
+    head, kept = line[role.start() :].strip(), line[: role.start()].rstrip()
+    indent = following[: len(following) - len(following.lstrip())]
+    if closing is None:  # a title over three lines ("`this blog" / "post" / "<https://…>`__"): one line on
+        short = len(head) + len(after) <= MENDED_CHARS and "`" not in after
+        return (kept, f"{indent}{head} {after}") if kept and short else None
+    end = closing.end() + len(after[closing.end() :]) - len(after[closing.end() :].lstrip("_"))
+    if kept:
+        return kept, f"{indent}{head} {after}"
+    if rest := after[end:].lstrip():
+        return f"{line.rstrip()} {after[:end]}", indent + rest
+    return None
+
+
+def _simple_table(lines: list[str], i: int) -> list[str]:
+    """The simple table whose top border is line `i`, as Markdown line for line: under a header (the rows
+    above its second border) a table, its borders blank and the header's own border the delimiter row;
+    without one, each row a list item of its cells. [] when line `i` opens no table (no closing border
+    before a blank line)."""
+    borders = [i]
+    for j in range(i + 1, len(lines)):
+        if _TABLE_BORDER.match(lines[j]):
+            borders.append(j)
+            if j + 1 == len(lines) or not lines[j + 1].strip():
+                break
+        elif not lines[j].strip():
+            return []
+    else:
+        return []
+    starts = [m.start() for m in re.finditer(r"=+", lines[i])]
+    if len(borders) < 2 or len(starts) < 2:
+        return []
+
+    def cells(line: str) -> list[str]:
+        ends = [*starts[1:], len(line) + 1]
+        return [inline(line[a:b].strip()).replace("|", "\\|") for a, b in zip(starts, ends, strict=True)]
+
+    end = borders[-1]
+    headed = len(borders) >= 3 and borders[1] > i + 1
+    out = [""]
+    for j in range(i + 1, end):
+        line = lines[j]
+        if j in borders:
+            out.append("| " + " | ".join("---" for _ in starts) + " |" if headed and j == borders[1] else "")
+        elif headed and j < borders[1]:
+            last = j == borders[1] - 1  # a header of several lines: its cells on the last, the others blank
+            header = [
+                " ".join(c) for c in zip(*(cells(lines[k]) for k in range(i + 1, borders[1])), strict=True)
+            ]
+            out.append("| " + " | ".join(" ".join(h.split()) for h in header) + " |" if last else "")
+        elif not line.strip():
+            out.append("")
+        elif headed:
+            out.append("| " + " | ".join(cells(line)) + " |")
+        else:
+            said = [c for c in cells(line) if c]
+            first = not line[: starts[1]].strip()  # a blank first column goes on with the row above
+            out.append(("  " if first else "- ") + " — ".join(said))
+    return [*out, ""]
+
+
 def _numbered(line: str) -> str:
     """An auto-numbered item (`#. Wait for the task`) as Markdown's `1.`, which numbers itself the same way."""
     auto = _AUTO_NUMBERED.match(line)
@@ -371,6 +473,16 @@ def _include_marker(target: str, options: list[str]) -> str:
         elif found and name not in _INCLUDE_SHOWING:
             return ""
     return f"{INCLUDE} {target}"
+
+
+def _options(body: list[str]) -> dict[str, str]:
+    """A directive's options (the `:name: value` lines before its first blank line), each value whole."""
+    found: dict[str, str] = {}
+    for line in body:
+        if not (option := _OPTION.match(line)):
+            break
+        found[option.group(0).strip().strip(":")] = line[option.end() :].strip()
+    return found
 
 
 def _option(body: list[str], name: str, flag: bool = False) -> str:
@@ -416,18 +528,7 @@ def _pieces(line: str) -> list[str]:
 
 
 def _role(found: re.Match[str]) -> str:
-    """A role as Sphinx shows it: a cross-reference's explicit title, in code type unless the role links to
-    prose (`:ref:`, `:doc:`); `~a.b.C` as its last part `C`, a leading `.` (a suffix search) dropped."""
+    """A role as Sphinx shows it (markdown.role_shown), in code type unless it links to prose."""
     name = (found.group("name") or found.group("myst") or "").split(":")[-1]
-    body = found.group("body")
-    if "<" in body and body.rstrip().endswith(">"):
-        label = _TARGET_TEXT.sub("", body).strip()
-        if not label:
-            return f"`{body}`"
-        return label if name in _PLAIN_ROLES else f"`{label}`"
-    if body.startswith("~"):
-        body = body[1:].rpartition(".")[2] if "." in body else body[1:]
-    body = body.lstrip("~!.").strip()
-    if name in _NUMBERED_ROLES:  # Sphinx writes `:pep:`440`` as "PEP 440" (an anchor after # is not shown)
-        return f"{_NUMBERED_ROLES[name]} {body.partition('#')[0]}"
-    return body if name in _PLAIN_ROLES else f"`{body}`"
+    shown, code = role_shown(name, found.group("body"))
+    return f"`{shown}`" if code else shown

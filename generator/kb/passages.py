@@ -118,7 +118,7 @@ def page_passages(rel: str, kind: str, meta: Mapping[str, object], body: str) ->
             continue  # a row of a topic's sources or references names a stored source: its page holds the text
         if said.rstrip(":：").strip() == heading.strip():
             continue  # the heading again as the label of the list under it (a stored source's text): no passage
-        passage = _passage(rel, heading, block, nested, stored)
+        passage = _passage(rel, heading, said, block, nested, stored)
         if passage is not None:
             found.append(passage)
             found.extend(_uses(rel, subsystem, block))
@@ -189,8 +189,10 @@ def _chunks(text: str) -> list[str]:
     return [*pieces, current] if current else pieces
 
 
-def _passage(rel: str, heading: str, block: str, nested: list[str], stored: Cite | None) -> Passage | None:
-    text = plain(block)
+def _passage(
+    rel: str, heading: str, text: str, block: str, nested: list[str], stored: Cite | None
+) -> Passage | None:
+    """The passage of `block`, whose plain text is `text`."""
     if not text:
         return None
     cites = tuple(dict.fromkeys([*_cites(rel, block), *([stored] if stored else [])]))

@@ -1,6 +1,8 @@
 """Code a doc page includes from another file of the repository: MkDocs' snippets (`--8<-- "file"`) and
 Sphinx's `literalinclude` show the included file in the built docs, so a page quotes that file's lines,
-cited there, never the placeholder; an MDX page's Markdown partial (`<Types />`) shows that file's text. A name is looked up among the repository's files (the page's folder,
+cited there, never the placeholder; an MDX page's Markdown partial (`<Types />`) and a page's text included
+from another file (`.. include:: ../README.rst`, MyST's `{include}` between two marker lines) show that file's
+text, cited there. A name is looked up among the repository's files (the page's folder,
 the repository root and the docs folder, then the one file whose path ends with it: nlohmann/json copies
 its examples into the docs at build time); it is never opened as a path of its own."""
 
@@ -12,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.documents import read_text
-from generator.documents.included import INCLUDE, PARTIAL, include_markers
+from generator.documents.included import INCLUDE, PARTIAL, PROSE, include_markers, prose_target
 from generator.documents.model import Block, Document, Section
 from generator.redact import Redactor
 from generator.repo.map.filetypes import language_of
@@ -56,8 +58,8 @@ class Includes:
             if not markers:
                 blocks.append(block)
                 continue
-            if all(kind == PARTIAL for kind, _ in markers):
-                blocks += [b for _, name in markers for b in self.partial(page, name)]
+            if all(kind in (PARTIAL, PROSE) for kind, _ in markers):
+                blocks += [b for marker in markers for b in self.partial(page, *_text_included(marker))]
                 continue
             found = [self.read(page, marker) for marker in markers]
             if block.kind == "code" and all(found):
@@ -90,12 +92,15 @@ class Includes:
             return None
         return Included(path, start, end, "\n".join(lines[start - 1 : end]))
 
-    def partial(self, page: str, name: str) -> tuple[Block, ...]:
-        """The blocks of the Markdown partial `name` an MDX page renders (Docusaurus' `@site/` is the
-        repository's site folder: found by the path's ending), each cited in that file; () when it cannot be
-        read. Partials the partial renders in turn are left out."""
+    def partial(self, page: str, name: str, after: str = "", before: str = "") -> tuple[Block, ...]:
+        """The blocks of the file `name` a page shows where it stands — an MDX page's Markdown partial
+        (Docusaurus' `@site/` is the repository's site folder: found by the path's ending), a page's included
+        text (only the lines between the one holding `after` and the one holding `before`, when given) — each
+        cited in that file; () when it cannot be read. What that file includes in turn is left out."""
         path = self.resolve(page, name.removeprefix("@site/"))
         text = read_or_none(self.root, path, max_bytes=MAX_BYTES) if path else None
+        if text is not None and (after or before):
+            text = _between(text, after, before)
         if text is None:
             return ()
         if self.redactor is not None:
@@ -118,6 +123,28 @@ class Includes:
         tail = "/" + posixpath.normpath(name.lstrip("/"))
         ending = [p for p in self.files if p.endswith(tail)] if not tail.startswith("/..") else []
         return ending[0] if len(ending) == 1 else ""
+
+
+def _text_included(marker: tuple[str, str]) -> tuple[str, str, str]:
+    """(file, after, before) of a partial's or an included text's marker."""
+    kind, name = marker
+    return prose_target(name) if kind == PROSE else (name, "", "")
+
+
+def _between(text: str, after: str, before: str) -> str | None:
+    """`text` with only its lines after the first holding `after` and before the next holding `before` kept,
+    the others blanked (each kept line keeps its number); None when `after` is never found (the docs build
+    fails there too)."""
+    lines = text.split("\n")
+    start = next((n + 1 for n, line in enumerate(lines) if after in line), None) if after else 0
+    if start is None:
+        return None
+    end = (
+        next((n for n in range(start, len(lines)) if before in lines[n]), len(lines))
+        if before
+        else len(lines)
+    )
+    return "\n".join(line if start <= n < end else "" for n, line in enumerate(lines))
 
 
 def _as_block(block: Block, included: Included) -> Block:

@@ -7,6 +7,7 @@ format, each read once into one `Navigation` record; the order is the project's 
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,7 +29,9 @@ NAV_BYTES = 200_000
 TOP_DOCS = 3  # doc files that make a folder at the top of the repository its docs, whatever lies deeper
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
-_HISTORY = r"changelog|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases"
+_HISTORY = (
+    r"changelog|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
+)
 _NOT_DOCS = re.compile(
     # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
     # CHANGELOG_PRE_v30.md), and a site's "page not found"
@@ -36,6 +39,9 @@ _NOT_DOCS = re.compile(
     r"|(?:^|/)404\.\w+$"
     rf"|(?:^|/)(?:{_HISTORY}|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
+    # how the project is released and how its own code and docs are written (okio's releasing.md, black's
+    # release_process.md, faker's coding_style.rst and writing-docs.rst): its maintainers' process
+    r"|releasing|release[-_]process|coding[-_]style|writing[-_]docs"
     r"|blog\w*|posts|roadmap|funding|support|pull_request_template|issue_template|management|help)(?:[./]|$)"
     r"|(?:^|/)(?:node_modules|vendor|third[-_]party|\.changeset|__snapshots__|fixtures?|testdata|data|inputs?|interfaces|type-aliases|variables|enumerations)/"
     r"|(?:^|/)\.github/(?!readme\.\w+$)"  # GitHub's templates and workflows; its README is the front page
@@ -55,6 +61,7 @@ _BASICS = re.compile(r"^(?:basics?|essentials|fundamentals|core[-_ ]?concepts)$"
 _ADVANCED = re.compile(r"^advanced(?:[-_ ]\w+)?$", re.IGNORECASE)
 _README = re.compile(r"(?:^|/)readme\.\w+$", re.IGNORECASE)
 _INDEX = re.compile(r"^index\.\w+$", re.IGNORECASE)
+_FRONT = re.compile(r"(?:^|/)(?:readme|index)\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _POSITIONS = ("sidebar_position", "position", "order", "weight", "nav_order", "nav")
 UNSTATED = 10_000.0  # the place of a page or folder that states none: after those that do
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -157,10 +164,48 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
         summary.pages,
     )
     listed = [page for pages in formats for page in pages if page.path in known]
+    listed = listed or index_links(root, tree, docs)
     order = dict.fromkeys([*(page.path for page in listed), *tree])
     order.pop(_about_the_docs(inside, docs, {page.path for page in listed}), None)
     order.pop(summary.path, None)  # the table of contents is the navigation, not a page
     return Navigation(tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {})
+
+
+_PAGE_LINK = re.compile(r"\]\(\s*(?!\w+:|/|#)([^)\s#?]+\.(?:md|mdx|markdown|rst))(?:#[^)\s]*)?\s*\)")
+MIN_INDEX_LINKS = 3  # fewer links are a page pointing onward, not the docs' table of contents
+
+
+def index_links(root: Path, tree: Sequence[str], docs: str) -> list[NavPage]:
+    """Where no navigation file orders the docs, the docs folder's own front page does when it is their
+    table of contents (Catch2's docs/Readme.md: "start with the tutorial", then every page under "Writing
+    tests", "Fine tuning", "Running"): the pages it links to, in its order, the front page first. Of a
+    README and an index, the one linking more pages."""
+    known = set(tree)
+    best: list[str] = []
+    for front in (p for p in tree if PurePosixPath(p).parent == PurePosixPath(docs) and _FRONT.search(p)):
+        text = read_or_none(root, front, max_bytes=NAV_BYTES) or ""
+        linked = [
+            page
+            for target in _PAGE_LINK.findall(text)
+            if (page := posixpath.normpath(f"{docs}/{target}")) in known and page != front
+        ]
+        pages = [front, *dict.fromkeys(linked)]
+        best = pages if len(pages) > len(best) else best
+    if len(best) <= MIN_INDEX_LINKS:
+        return []
+    return [NavPage(page) for page in dict.fromkeys(_folder_fronts_first(best, tree))]
+
+
+def _folder_fronts_first(pages: Sequence[str], tree: Sequence[str]) -> list[str]:
+    """`pages` with each sub-folder's own front page (its index or README) right before the first page
+    linked in it: Polly's docs/index.md links strategies/retry.md, whose folder opens on strategies/index.md."""
+    fronts = {PurePosixPath(p).parent: p for p in reversed(tree) if _FRONT.search(p)}
+    fronts.pop(PurePosixPath(pages[0]).parent, None)  # the docs folder opens on the front page chosen
+    out: list[str] = []
+    for page in pages:
+        front = fronts.get(PurePosixPath(page).parent, page)
+        out += [front, page] if front not in out else [page]
+    return out
 
 
 def _about_the_docs(inside: Sequence[str], docs: str, listed: set[str]) -> str:

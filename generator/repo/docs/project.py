@@ -5,6 +5,7 @@ each passage kept with its lines, each code name the docs use resolved to its de
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
@@ -17,6 +18,7 @@ from generator.documents import Document, read_text, title_from_name
 from generator.documents.comment import crate_doc, package_doc
 from generator.documents.header import unordered
 from generator.documents.included import api_names
+from generator.documents.markdown import is_label
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
@@ -111,6 +113,9 @@ _STARTER = re.compile(
     rf"{_HOW_TO}|(?:^|[\W_\d])(?:basics?|intro(?:duction|ducing)?)(?:$|[\W_\d])|^start$", re.IGNORECASE
 )
 _RECIPES = re.compile(r"recipes?|cookbook", re.IGNORECASE)
+# a page named as the user's guide (typeguard's and apscheduler's userguide.rst, huey's guide.rst, koa's
+# guide.md): the docs' first walk through the project in use — never a migration or a contribution guide
+_USER_GUIDE = re.compile(r"^(?:user[-_ ]?)?guide$", re.IGNORECASE)
 # a section, or a page, titled as the place to start
 _GETTING_STARTED = re.compile(r"^\W*(?:(?:getting|get) started|quick ?start|first steps)\W*$", re.IGNORECASE)
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
@@ -575,12 +580,15 @@ def _in_force(document: Document) -> bool:
 
 def _is_starter(path: str, readme: str, title: str = "") -> bool:
     """The README, a getting-started or usage page (`quickstart.md`, `01-intro.md`), one titled so (h3's and
-    nitro's `1.guide/0.index.md` "Getting Started", vue-router's `guide/index.md`), or a page of recipes
-    (okio's docs/recipes.md, huey's, structlog's, cattrs' recipes, dramatiq's and alembic's cookbook): each
-    shows the project in use."""
+    nitro's `1.guide/0.index.md` "Getting Started", vue-router's `guide/index.md`), the user's guide
+    (`userguide.rst`), or a page of recipes (okio's docs/recipes.md, huey's, structlog's, cattrs' recipes,
+    dramatiq's and alembic's cookbook): each shows the project in use."""
     named = unordered(PurePosixPath(path).stem)
     return path == readme or bool(
-        _STARTER.search(named) or _RECIPES.search(named) or _GETTING_STARTED.match(title)
+        _STARTER.search(named)
+        or _RECIPES.search(named)
+        or _USER_GUIDE.match(named)
+        or _GETTING_STARTED.match(title)
     )
 
 
@@ -605,6 +613,7 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     current = None
     place = 0
     announced = False  # the blocks just quoted end in a lead-in: what follows is what it announces
+    labelled = False  # the block just quoted labels the code below it (a content tab's title)
     repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
     blocks = list(document.blocks())
     for at, (section, block) in enumerate(blocks):
@@ -613,15 +622,17 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
         announced = announced and section is current or section is not current and _asks(section.heading)
         if api_names(block):  # an object documented from its docstring: the page's code, not its words
             continue
-        worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at)
+        labels = _labels_code(blocks, at)
+        worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at) or labels
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
             continue
         if section is not current:
             current, place = section, 0
-        elif not _asks(found[-1][1].text, ":"):
+        elif not (_asks(found[-1][1].text, ":") or labelled):
             place += 1
         announced = _asks(block.text, ":") if worthy else True  # a run of announced lines
+        labelled = labels
         found.append(
             (
                 place,
@@ -648,6 +659,16 @@ def _leads_into_list(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
         return False
     below, following = blocks[at + 1]
     return below is section and following.kind == "item" and any(ch.isalnum() for ch in block.text)
+
+
+def _labels_code(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
+    """Whether block `at` is a label of a few words ("macOS/Linux", a content tab's title) over the code right
+    below it in its section: the code is quoted with it, or two tabs' code would read as one."""
+    section, block = blocks[at]
+    if block.kind != "paragraph" or not is_label(block.text) or at + 1 >= len(blocks):
+        return False
+    below, following = blocks[at + 1]
+    return below is section and following.kind == "code"
 
 
 def _asks(text: str, also: str = "") -> bool:
@@ -865,8 +886,10 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
     if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
         return passage
     text = without_lead_in(passage.text)
-    if text.rstrip().endswith(":") and len(split_sentences(text)) == 1 and _STATES_WHAT.search(text):
-        text = text.rstrip()[:-1] + "."  # sinatra's one sentence, "Sinatra is a DSL for … effort:", then code
+    if text.rstrip().endswith(":") and len(split_sentences(text)) == 1 and _says_what(text, title):
+        # sinatra's one sentence, "Sinatra is a DSL for … effort:", pytest-xdist's "The pytest-xdist plugin
+        # extends pytest with … execution::", then code
+        text = text.rstrip().rstrip(":") + "."
     return replace(passage, text=text)
 
 
@@ -874,10 +897,19 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
 _STATES_WHAT = re.compile(r"^(?!(?:there|here)\b)\S+(?:\s\S+){0,3}\s(?:is|are)\s(?:an?|the)\s", re.IGNORECASE)
 
 
+def _says_what(sentence: str, title: str) -> bool:
+    """Whether a sentence says what the project is or does: "X is a …", or the project's name among its
+    first words as its subject ("The pytest-xdist plugin extends pytest …")."""
+    opening = [w.strip("`*_\"'").lower() for w in sentence.split()[:4]]
+    return bool(_STATES_WHAT.search(sentence)) or bool(title) and title.strip().lower() in opening
+
+
 def _opening(text: str) -> str:
-    """A paragraph's first sentence, folded, to tell a paragraph that says again what another said."""
+    """A paragraph's first sentence, folded to its words (markup and punctuation left out: msgspec's docs say
+    "a `lightweight library`" where its README says "a lightweight library"), to tell a paragraph that says
+    again what another said."""
     first = split_sentences(text)[:1]
-    return " ".join(first[0].lower().split()) if first else ""
+    return " ".join(re.findall(r"\w+", first[0].lower())) if first else ""
 
 
 def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
@@ -898,6 +930,15 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             seen.add(block.text)
             if lead := _example_lead(document, section, n):
                 found.append(lead)
+            if n and (label := section.blocks[n - 1]).kind == "paragraph" and is_label(label.text):
+                if (
+                    lead is None or lead.text != label.text
+                ):  # a content tab's title, under what opens the tabs
+                    found.append(
+                        DocPassage(
+                            document.origin, label.start, label.end, "paragraph", label.text, section.heading
+                        )
+                    )
             found.append(
                 DocPassage(
                     block.origin or document.origin,
@@ -1027,6 +1068,7 @@ def concepts_of(
     navigation puts under another page (docs-builder `children`) joins that page's concept wherever it is."""
     sections = sections or {}
     paths = {document.origin for document in documents}
+    folder = _pages_root(paths, folder)
     groups: dict[str, list[Document]] = {}
     for document in documents:
         key = _group_of(document.origin, folder)
@@ -1382,6 +1424,16 @@ def _by_section(members: Sequence[Document], sections: dict[str, str]) -> dict[s
     return grouped if any(len(pages) > 1 for pages in grouped.values()) else None
 
 
+def _pages_root(paths: Collection[str], folder: str) -> str:
+    """The folder the docs' pages all stand in, below `folder` (Sphinx's `docs/source/` beside its build
+    files: trio, rich, dramatiq, tenacity, libuv), else `folder`: each of its top-level parts is a concept,
+    never the whole manual one."""
+    if len(paths) < 2 or not folder:
+        return folder
+    common = posixpath.commonpath([posixpath.dirname(p) for p in paths])
+    return common if common.startswith(folder + "/") else folder
+
+
 def _group_of(path: str, folder: str) -> str:
     rel = PurePosixPath(path[len(folder) + 1 :] if folder else path)
     return rel.parts[0] if len(rel.parts) > 1 else str(rel)
@@ -1576,7 +1628,7 @@ class SymbolNames:
         """Each folder name (lower case) → the library files under a folder of that name, in facts order."""
         found: dict[str, list[str]] = {}
         for path, file_facts in self.facts.files.items():
-            if _NOT_LIBRARY.search(path) or isinstance(file_facts, OnDemandFileFacts):
+            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path):
                 continue
             found.setdefault("", []).append(path)  # every library file, for a package's own folder
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):

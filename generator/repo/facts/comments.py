@@ -42,11 +42,16 @@ def doc_before(node: Any, language: str) -> str:
     while sibling is not None and sibling.type in _SWALLOWING and sibling.named_children:
         sibling = sibling.named_children[-1]  # Kotlin's imports hold the comment that follows them
     expected_end = node.start_point[0] - 1
-    while sibling is not None and "comment" in sibling.type and _attached(sibling, expected_end, comments):
+    while (
+        sibling is not None
+        and "comment" in sibling.type
+        and _attached(sibling, expected_end, comments)
+        and not _trailing(sibling)
+    ):
         text = node_text(sibling)
         if text.startswith(("//!", "/*!")):
             break  # a Rust inner doc comment belongs to the enclosing module, not to this item
-        comments.append(text)
+        comments.append(text.rstrip("\r\n"))  # a Rust line comment holds its newline: no blank line between
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
     return doc_head(comment_text("\n".join(reversed(comments))))
@@ -57,6 +62,15 @@ def _attached(comment: Any, expected_end: int, above: list[str]) -> bool:
     end = _last_row(comment)
     return end == expected_end or (
         not above and end == expected_end - 1 and node_text(comment).startswith("/**")
+    )
+
+
+def _trailing(comment: Any) -> bool:
+    """A comment ending a line of code (`virtual ~A(); // = default;`, `limit = 3 // retries`) is about that
+    code, not a doc comment of the definition below it."""
+    before = comment.prev_sibling
+    return (
+        before is not None and before.end_point[0] == comment.start_point[0] and "comment" not in before.type
     )
 
 

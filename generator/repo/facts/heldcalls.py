@@ -71,8 +71,10 @@ def held_calls(
             at_line.setdefault((edge.caller, edge.line), []).append(edge)
         for calls in at_line.values():
             handed = [e for e in calls if e.handed]
+            if not handed:
+                continue  # nothing handed at this line: no class call here to look into
             made = [e for e in calls if not e.handed and _python_class(files, e.callee_path, e.callee)]
-            for edge in made if handed else []:
+            for edge in made:
                 found.extend(_through_instance(trees, path, edge, handed))
     return list({(e.caller_path, e.caller, e.callee_path, e.callee, e.line): e for e in found}.values())
 

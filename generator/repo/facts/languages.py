@@ -529,6 +529,9 @@ def _js_field(node: Any, prefix: str, out: Extracted) -> None:
 
 
 def _js_require(node: Any, out: Extracted) -> None:
+    text = node.text or b""
+    if b"require" not in text and b"import" not in text:
+        return  # no call below can be `require(…)` or `import(…)`: the statement's tree is not walked
     stack = [node]
     while stack:
         current = stack.pop()

@@ -122,7 +122,9 @@ def _rust_fields(node: Any) -> list[Field]:
 
 
 def _c_field(node: Any) -> list[Field]:
-    """The fields one C/C++ member declaration names (`int a, *b;`); a method's declaration names none."""
+    """The fields one C/C++ member declaration names (`int a, *b;`, `void (*free_fn)(void *)`); a method's
+    declaration names none: its name is wrapped by the function declarator itself, a function pointer's by a
+    pointer."""
     if node.type != "field_declaration":
         return []
     kind = _compact(node.child_by_field_name("type"))
@@ -134,6 +136,8 @@ def _c_field(node: Any) -> list[Field]:
             declarator = declarator.child_by_field_name("declarator") or next(
                 (c for c in reversed(declarator.named_children) if c.type != "ERROR"), None
             )
+        if marks.endswith("()"):
+            continue  # a C++ method's declaration (`ParseResult parse(int argc, …);`), not a function pointer
         if declarator is not None and declarator.type == "field_identifier":
             shown = f"{kind} (*)(…)" if "()" in marks else kind + marks
             found.append((node_text(declarator), shown, node.start_point[0] + 1))

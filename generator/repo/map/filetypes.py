@@ -125,6 +125,10 @@ def separate_work(folder: str, names: Collection[str], project_manifests: Collec
     return any(LICENCE_FILE.fullmatch(n) for n in names)
 
 
+# a header library's generated one-file copy of its include/ tree (nlohmann/json's single_include/nlohmann/json.hpp)
+_SINGLE_INCLUDE = re.compile(r"(?:^|/)single[-_]include/", re.IGNORECASE)
+
+
 def skip_reason_by_name(rel: str) -> str | None:
     """Why a file is skipped from its name alone, or None when its content decides."""
     name = rel.rsplit("/", 1)[-1]
@@ -133,7 +137,7 @@ def skip_reason_by_name(rel: str) -> str | None:
         return "lock file"
     if _holds_secrets(lower):
         return "may hold secrets"
-    if lower.endswith(GENERATED_SUFFIXES):
+    if lower.endswith(GENERATED_SUFFIXES) or _SINGLE_INCLUDE.search(rel):
         return "generated or minified"
     if os.path.splitext(lower)[1] in MEDIA_SUFFIXES:
         return "binary or media"

@@ -23,10 +23,14 @@ from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import flags, python, settings, spans
+from generator.repo.reference.csharp import csharp_fields
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.repo.reference.traits import native_extensions
 
-LANGUAGES = frozenset({"python", "go", "javascript", "typescript", "c", "cpp", "rust", "java", "kotlin"})
+LANGUAGES = frozenset(
+    {"python", "go", "javascript", "typescript", "c", "cpp", "rust", "java", "kotlin", "csharp"}
+)
 JVM = frozenset({"java", "kotlin"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
@@ -180,8 +184,13 @@ def _gather(
     if facts.language in JVM:
         _gather_jvm(found, path, lines, facts, linker, subclasses, redactor)
         return
+    if facts.language == "csharp":
+        _type_extensions(found, path, lines, facts, linker, subclasses)
+        _csharp_records(found, path, lines, facts, linker, redactor)
+        return
     if facts.language in NATIVE:
-        _gather_native(found, path, text.splitlines(), facts, linker, redactor, referenced)
+        _gather_native(found, path, lines, facts, linker, redactor, referenced)
+        found.extensions += native_extensions(path, lines, facts.symbols, facts.language, linker, subclasses)
         found.settings += (
             [_setting(s, path, linker, redactor) for s in settings.overridable_macros(text)]
             if facts.language != "rust"
@@ -398,12 +407,26 @@ def _gather_jvm(
     subclasses: Mapping[str, int],
     redactor: Redactor | None,
 ) -> None:
-    """Java and Kotlin interfaces (okio's `Source`, gson's `JsonSerializer`, retrofit's `Converter.Factory`)
-    and abstract classes (gson's `TypeAdapter`, mockito's `ArgumentMatcher` users) as extension points, each
-    with the methods an implementation provides: an interface's own (not its `default` or `static` ones), an
+    """Java and Kotlin interfaces and abstract classes as extension points (`_type_extensions`); their
+    classes and records with the fields they declare as records (`_jvm_records`)."""
+    _type_extensions(found, path, lines, facts, linker, subclasses)
+    _jvm_records(found, path, lines, facts, linker, redactor)
+
+
+def _type_extensions(
+    found: _Found,
+    path: str,
+    lines: list[str],
+    facts: FileFacts,
+    linker: Linker,
+    subclasses: Mapping[str, int],
+) -> None:
+    """Java, Kotlin and C# interfaces (okio's `Source`, gson's `JsonSerializer`, serilog's `ILogEventSink`)
+    and abstract classes (gson's `TypeAdapter`, Polly's `ResilienceStrategy`) as extension points, each with
+    the methods an implementation provides: an interface's own (not its `default` or `static` ones), an
     abstract class's `abstract` ones."""
     for symbol in facts.symbols:
-        head = lines[symbol.start - 1] if 0 < symbol.start <= len(lines) else ""
+        head = _header(lines, symbol)
         if symbol.kind not in {"interface", "class"} or not symbol.public or _ERROR.search(symbol.short_name):
             continue
         if symbol.kind == "class" and not _ABSTRACT.search(head):
@@ -424,7 +447,48 @@ def _gather_jvm(
             kind = "interface" if symbol.kind == "interface" else "abstract base class"
             uses = subclasses.get(symbol.short_name, 0)
             found.extensions.append(Extension(cite(symbol, path, linker), kind, hooks, uses))
-    _jvm_records(found, path, lines, facts, linker, redactor)
+
+
+_DECLARES = re.compile(r"\b(?:class|interface|record|struct|object)\b")
+HEADER_LINES = 8  # attribute or annotation lines a type's declaration may start with
+
+
+def _header(lines: list[str], symbol: Symbol) -> str:
+    """The line that declares `symbol`'s type: its first, unless attributes or annotations open the span
+    (C#'s `[UnconditionalSuppressMessage(…)]` above `public abstract class …`)."""
+    span = lines[max(symbol.start - 1, 0) : min(symbol.start - 1 + HEADER_LINES, symbol.end, len(lines))]
+    return next((line for line in span if _DECLARES.search(line)), span[0] if span else "")
+
+
+def _csharp_records(
+    found: _Found, path: str, lines: list[str], facts: FileFacts, linker: Linker, redactor: Redactor | None
+) -> None:
+    """C# classes, structs and records with the public properties and fields they declare (csharp.py) as
+    records, each field with what its `<summary>` says and the default its `<value>` states: a record with
+    one field or more, a class or struct with two or more; an options class (`RetryStrategyOptions`) is a
+    settings record."""
+    for symbol in facts.symbols:
+        if symbol.kind not in {"class", "record", "struct"} or not symbol.public:
+            continue
+        if _ERROR.search(symbol.short_name):
+            continue
+        members = [m for m in facts.symbols if m.parent == symbol.name]
+        declared = csharp_fields(lines, symbol, members)
+        if len(declared) < (1 if symbol.kind == "record" else 2):
+            continue
+        fields = tuple(
+            FieldLine(
+                f.name,
+                f.type,
+                _clean(f.default, redactor),
+                linker.check(path, f.line),
+                _field_doc(f.doc, redactor),
+            )
+            for f in declared
+        )
+        uses = facts.name_uses.get(symbol.name, facts.name_uses.get(symbol.short_name, 0))
+        record = Record(cite(symbol, path, linker), symbol.kind, fields, uses)
+        found.records.append((record, bool(_SETTINGS.search(symbol.short_name))))
 
 
 def _jvm_records(
@@ -433,7 +497,7 @@ def _jvm_records(
     """Java classes and records, Kotlin classes with the fields they declare (jvm.py) as records: a Java
     record or a Kotlin data class with one field or more, any other class with two or more."""
     for symbol in facts.symbols:
-        head = lines[symbol.start - 1] if 0 < symbol.start <= len(lines) else ""
+        head = _header(lines, symbol)
         if symbol.kind not in {"class", "record"} or not symbol.public or _ERROR.search(symbol.short_name):
             continue
         members = [m for m in facts.symbols if m.parent == symbol.name]
@@ -583,16 +647,15 @@ def _field_references(facts: Facts) -> dict[str, int]:
 def build_settings(root: Path, repo_map: RepoMap, linker: Linker, redactor: Redactor | None) -> list[Option]:
     """The CMake options and Cargo features the build's manifests declare, at the root or one folder
     below it (a workspace's crates), never a test's or an example's."""
+    readers = {"CMakeLists.txt": settings.cmake_options, "Cargo.toml": settings.cargo_features}
     found: list[Option] = []
     for entry in repo_map.files:
         name = PurePosixPath(entry.path)
-        if len(name.parts) > MANIFEST_DEPTH + 1 or _NOT_LIBRARY.search(entry.path):
+        reader = readers.get(name.name)  # the name first: the folder test is asked of manifests only
+        if reader is None or len(name.parts) > MANIFEST_DEPTH + 1 or _NOT_LIBRARY.search(entry.path):
             continue
-        reader = {"CMakeLists.txt": settings.cmake_options, "Cargo.toml": settings.cargo_features}.get(
-            name.name
-        )
-        text = read_or_none(root, entry.path, max_bytes=SOURCE_BYTES) if reader is not None else None
-        if reader is not None and text is not None:
+        text = read_or_none(root, entry.path, max_bytes=SOURCE_BYTES)
+        if text is not None:
             found += [_setting(s, entry.path, linker, redactor) for s in reader(text)]
     return found
 
@@ -670,7 +733,7 @@ def _unique_classes(facts: Facts, names: set[str]) -> list[tuple[str, Symbol]]:
     """Each of `names` that one library module defines as a class (a name defined twice is ambiguous)."""
     by_name: dict[str, list[tuple[str, Symbol]]] = {}
     for path, file_facts in facts.files.items():
-        if _NOT_LIBRARY.search(path) or not names:
+        if not names or _NOT_LIBRARY.search(path):
             continue
         for symbol in file_facts.symbols:
             if symbol.kind == "class" and not symbol.parent and symbol.name in names and symbol.public:
@@ -732,11 +795,17 @@ def doc_passages(docs: ProjectDocs | None, about: re.Pattern[str]) -> tuple[DocP
     return tuple([passage for page in unique for passage in page.passages][:MAX_DOC_PASSAGES])
 
 
+# a Go composite literal of a type (`redis.NewClient(&redis.Options{`, `koanf.Conf{`, `plugin.ClientConfig{`):
+# the value a user fills in, though no example calls it
+_LITERAL = re.compile(r"(?:&|\b)(?:[a-z]\w*\.)([A-Z]\w*)\{")
+
+
 def _doc_names(docs: ProjectDocs | None) -> frozenset[str]:
     if docs is None:
         return frozenset()
+    filled = [m for p in docs.examples if p.kind == "code" for m in _LITERAL.findall(p.text)]
     return frozenset(
-        [s.name for c in docs.concepts for s in c.symbols] + [s.name for s in docs.example_symbols]
+        [s.name for c in docs.concepts for s in c.symbols] + [s.name for s in docs.example_symbols] + filled
     )
 
 

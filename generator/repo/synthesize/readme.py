@@ -36,6 +36,21 @@ _STEP = re.compile(
 )
 # … and a paragraph about the page it is on ("This document describes…") rather than the project
 _ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
+# … and one saying what the code above it did ("With this call, pytest will spawn …", "In this example, …")
+_AFTER_CODE = re.compile(
+    r"^(?:(?:with|in|after|by)\s+(?:this|that|these|the above)\b|the above\b|this (?:will|call|command|code)\b)",
+    re.IGNORECASE,
+)
+# … and one pointing at the docs or saying what they hold ("Documentation is available at Read The Docs.",
+# babel's "Details can be found in the HTML files…", "The user documentation explains …"), or which
+# interpreters it is tested on (colander's "It is tested on Python 3.7, …")
+_POINTS_TO_DOCS = re.compile(
+    r"^(?:the |full |complete |more |further |detailed )?(?:user )?(?:documentation|docs|details|information)"
+    r" (?:is|are|can be) (?:available|found|hosted)\b"
+    r"|^(?:the |this )?(?:user |api )?(?:documentation|reference|guide) (?:explains|describes|covers|contains|lists)\b"
+    r"|^(?:it is |it's )?tested (?:on|with|against|under) (?:python|cpython|pypy|node|go|ruby)\b",
+    re.IGNORECASE,
+)
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
 NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
@@ -105,6 +120,8 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and (steps or not _STEP.search(flat))
         and not points_elsewhere(split_sentences(flat)[0])
         and not _ABOUT_ITSELF.match(flat)
+        and not _AFTER_CODE.match(flat)
+        and not _POINTS_TO_DOCS.match(flat)
         and flat[-1:] in ".!?)"
     )
 

@@ -8,6 +8,7 @@ are the permalinks built here.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 
@@ -30,12 +31,18 @@ def citation_markdown(citation: Citation) -> Markdown:
 
 
 _CODE_SAFE = re.compile(r"[^`|\n<>&]{1,200}")  # text that cannot leave a code span or a table cell
+_CODE_ESCAPED = re.compile(r"[^`|\n]{1,200}")  # …once its `<`, `>` and `&` are written as entities
+_INERT = re.compile(r"[\\*_\[\]{}~:]")  # Markdown still reads these between HTML tags: entities too
 
 
 def inline_code(text: str) -> Markdown:
-    """Untrusted text as inline code (inert), or escaped text when it could break out of the span or a table."""
+    """Untrusted text as inline code (inert), or escaped text when it could break out of the span or a table.
+    Code holding `<`, `>` or `&` (C#'s `Func<A, B>`, rayon's `&mut [T]`) is an HTML code element with them
+    as entities: Markdown shows a code span's text as written, but the page source never holds a `<b>`."""
     if _CODE_SAFE.fullmatch(text):
         return Markdown(f"`{text}`")
+    if _CODE_ESCAPED.fullmatch(text):
+        return Markdown(f"<code>{_INERT.sub(lambda m: f'&#{ord(m.group(0))};', html.escape(text))}</code>")
     return md_inline(text)
 
 

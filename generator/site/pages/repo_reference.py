@@ -272,7 +272,13 @@ def _field_row(line: FieldLine, said: bool = False) -> Markdown:
 
 def _extension_part(extension: Extension) -> ReferencePart:
     symbol = extension.symbol
-    extended = f"; {extension.subclasses} classes extend it" if extension.subclasses > 1 else ""
+    implemented = extension.kind in {
+        "trait",
+        "interface",
+        "protocol",
+    }  # a Rust type implements, never extends
+    joins = "types implement it" if implemented else "classes extend it"
+    extended = f"; {extension.subclasses} {joins}" if extension.subclasses > 1 else ""
     verb = _VERBS.get(extension.kind, "An implementation provides")
     intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, extension.kind, extended)}\n\n{verb}:")
     return ReferencePart(inline_code(symbol.name), intro, items=tuple(_hook(h) for h in extension.hooks))
