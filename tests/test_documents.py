@@ -1158,3 +1158,16 @@ def test_a_myst_role_reads_as_sphinx_shows_it() -> None:
     assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [
         "Create a `Registry` (see core-concepts), call `get()`, read the guide and PEP 8."
     ]
+
+
+def test_a_docstring_fence_with_attributes_is_code_as_written() -> None:
+    """mkdocstrings' ```py title="IsInt"``` in a docstring (dirty-equals 53, mcp-sdk, watchfiles) was read
+    as reST prose: its code lost its fence and showed `from dirty\\_equals import IsInt`."""
+    from generator.documents.docstring import read_docstring
+
+    text = '\n    Checks that a value is an integer.\n\n    ```py title="IsInt"\n    from dirty_equals import IsInt\n    ```\n'
+    found = [(b.kind, b.language, b.text) for s in read_docstring(text) for b in s.blocks]
+    assert found == [
+        ("paragraph", "", "Checks that a value is an integer."),
+        ("code", "py", "from dirty_equals import IsInt"),
+    ]

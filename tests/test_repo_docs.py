@@ -1954,6 +1954,29 @@ def test_getting_started_shows_each_content_tab_under_its_label() -> None:
     ]
 
 
+def test_a_fragment_a_page_includes_whole_is_no_guide_page_of_its_own(tmp_path: Path) -> None:
+    """peewee's pool-snippet.rst (no title of its own) is included by two pages: it had been a guide entry
+    "pool snippet"; a titled page another includes (huey's django.rst in contrib.rst) stays a page."""
+    root = make_project(
+        tmp_path / "tinydb",
+        {
+            "README.md": "# tinydb\n\nTinydb is a small ORM for Python programs and scripts.\n",
+            "docs/index.rst": "Tinydb\n======\n\n.. toctree::\n\n   database\n   contrib\n",
+            "docs/database.rst": "Database\n========\n\nOpen a database.\n\n.. include:: pool-snippet.rst\n",
+            "docs/pool-snippet.rst": "Pooled databases keep a number of connections open for reuse by each thread.\n",
+            "docs/contrib.rst": "Contrib\n=======\n\nThe extensions.\n\n.. include:: django.rst\n",
+            "docs/django.rst": "Django\n------\n\nTinydb works with Django through its own app and settings.\n",
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinydb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    pages = [p.path for c in docs.concepts for p in c.pages]
+    assert "docs/pool-snippet.rst" not in pages and "docs/django.rst" in pages
+    database = next(p for c in docs.concepts for p in c.pages if p.path == "docs/database.rst")
+    assert any("Pooled databases" in q.text for q in database.passages)
+
+
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
     """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
     `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""

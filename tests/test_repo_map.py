@@ -397,6 +397,8 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/perfect/a.py", False),
         ("vitest-custom-reporter.ts", True),  # a test runner's plug-in
         ("build_vscode.py", True),  # a build script at the top
+        ("hatch_build.py", True),  # wtforms' build hook had been a subsystem ("Hatch build")
+        ("build.py", True),  # the PEPs' site build
         ("runtests.py", True),  # a test runner's script at the top (huey's, dramatiq's pytest-gevent.py)
         ("pytest-gevent.py", True),
         ("src/anyio/pytest_plugin.py", False),  # inside a package: code

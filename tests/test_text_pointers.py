@@ -96,3 +96,14 @@ def test_a_design_document_naming_its_own_kind_names_what_this_is() -> None:
     # a protocol's capitals are no document: "This HTTP header" speaks of one named before it
     assert needs_antecedent("This HTTP header carries the trace's state.")
     assert needs_antecedent("This TCP connection stays open.")
+
+
+def test_a_pointer_inside_a_sentence_points_elsewhere() -> None:
+    from generator.text.pointers import points_elsewhere
+
+    assert points_elsewhere(
+        "To prevent attacks like the one described in RFC 3489 (see excerpt below), implementations MUST NOT"
+        " dial any other address."
+    )
+    assert points_elsewhere("A lint error can be generated, with instructions below to update the PR.")
+    assert not points_elsewhere("The soft limit is kept below 10 MB of heap.")

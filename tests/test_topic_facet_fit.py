@@ -59,8 +59,9 @@ def test_a_numbered_heading_is_read_by_its_words_and_a_frame_section_answers_not
     assert section_facets("Reference-level explanation") == {"how"}
     assert section_facets("Proposal: Less error-prone loops") == set()  # a proposal's title, not its design
     assert section_facets("Proposed solution") == {"how"}
-    # what a design leaves for later is no part of it (SE-0258's "## Future Directions" answered "what")
-    assert section_facets("Future Directions") == {"limits"}
+    # what a design leaves for later is no part of it (SE-0258's "## Future Directions" answered "what"): a
+    # limit, never how it works
+    assert section_facets("Future Directions") == {"open", "limits"}
     assert "how" not in path_facets(
         ("Property Wrappers", "Future Directions", "Delegating to an existing property")
     )
@@ -306,9 +307,10 @@ def test_a_subsection_of_a_scenario_or_rationale_is_not_the_design() -> None:
     ]
     parts = dict(zip(blocks, stating_parts(blocks), strict=True))
     assert (
-        parts["By introducing the new API in the BCL, we maximize the ability to share rate limiters."] == ""
+        parts["By introducing the new API in the BCL, we maximize the ability to share rate limiters."]
+        == "aside"
     )
-    assert parts["Subtests run in their own goroutine."] == ""
+    assert parts["Subtests run in their own goroutine."] == "aside"
     assert parts[blocks[-1]] == "design"
 
 

@@ -36,13 +36,13 @@ PROPOSAL_HEADINGS = ("Abstract", "Motivation", "Specification", "Rejected Ideas"
 def test_the_outline_asks_what_the_top_documents_answer() -> None:
     outlines = [
         DocumentOutline("Data Classes", PROPOSAL_HEADINGS, "Final", "2017-06-02"),
-        DocumentOutline("Class decorators", ("Abstract", "Rationale", "Open Issues"), "Final", "2004-06-05"),
+        DocumentOutline("Class decorators", ("Abstract", "Rationale", "Drawbacks"), "Final", "2004-06-05"),
     ]
     plan = heuristic_plan("data classes", outlines=outlines)
     facets = [s.facet for s in plan.steps if s.step_type == "research"]
-    # "Open Issues" of "Class decorators" are that proposal's: a document not titled after the topic lends none
+    # "Drawbacks" of "Class decorators" are that proposal's: a document not titled after the topic lends none
     assert facets == ["what", "motivation", "how", "alternatives", "current"]
-    titled = [*outlines, DocumentOutline("Data classes: frozen instances", ("Open Issues",))]
+    titled = [*outlines, DocumentOutline("Data classes: frozen instances", ("Drawbacks",))]
     plan = heuristic_plan("data classes", outlines=titled)
     facets = [s.facet for s in plan.steps if s.step_type == "research"]
     assert facets == ["what", "motivation", "how", "limits", "alternatives", "current"]

@@ -81,7 +81,8 @@ _LINES = re.compile(r"(\d*)-(\d*)")
 # a named hyperlink reference written without backquotes (`Trio_`, `asyncio_`, anonymous `here__`): its word
 _REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z][A-Za-z0-9.-]*[A-Za-z0-9])__?(?=[\s.,;:!?)\]]|$)")
 # a Markdown fence line (a docstring written for mkdocstrings holds them): its marker is group 1
-FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*[ \t]*$")
+# a Markdown fence, its language and attributes after (mkdocstrings' ```py title="IsInt"```)
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[\w+-]*(?:[ \t]+[^`\n]*)?[ \t]*$")
 _AUTO_NUMBERED = re.compile(r"^([ \t]*)#\.[ \t]")
 _SUBSTITUTION = re.compile(r"\|([\w -]{1,40})\|(?:_{1,2})?")
 # what Sphinx fills in from the build's conf.py (never run here): "sqlite-utils |version|" is "sqlite-utils"

@@ -73,6 +73,10 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    # a pointer inside the sentence: "(see excerpt below)", "(see the section on Value Types below)", "with
+    # instructions below", "the details below"
+    r"|\(\s*(?:see|cf\.?)\s+[^()]{0,60}\b(?:above|below)\s*\)"
+    r"|\b(?:instructions|details|steps|excerpt|explanation)\s+(?:above|below)\b"
     # a caption ending on what it introduces with a full stop: "…usage of specific RateLimiters will look like
     # the following.", "The grammar is as follows."
     r"|\b(?:the\s+following|as\s+follows|like\s+(?:this|so))\s*\.?\s*$"
@@ -125,6 +129,24 @@ def _refers_back(sentence: str) -> bool:
         if not stem or not re.search(rf"\b{re.escape(stem)}", sentence[: found.start()], re.IGNORECASE):
             return True
     return False
+
+
+# a document stating its own purpose: "This document proposes a new BC and FC policy based on operator
+# versioning.", "This RFC introduces…", "This specification defines…", "We propose…", "本提案引入…". Whatever
+# the paragraphs before it set out (the problem, the world it changes), this sentence says what the subject is.
+_STATES_PURPOSE = re.compile(
+    r"^(?:this|the\s+present)\s+(?:peps?|rfcs?|proposals?|documents?|drafts?|designs?|specifications?|spec"
+    rf"|enhancements?|{DOCUMENT_KIND})\s+(?:\w+\s+){{0,2}}?(?:proposes|introduces|defines|describes|specifies"
+    r"|outlines|adds|suggests|presents|establishes)\b|^we\s+(?:propose|suggest)\b"
+    r"|^(?:本|该|此)(?:提案|文档|规范|RFC)(?:提出|引入|定义|描述|规定|建议)",
+    re.IGNORECASE,
+)
+
+
+def states_purpose(sentence: str) -> bool:
+    """Whether a sentence is its document saying what it proposes or defines ("This RFC proposes adding two
+    8-bit floating point data types…"): the document's own definition of its subject."""
+    return bool(_STATES_PURPOSE.match(sentence.strip()))
 
 
 def needs_antecedent(sentence: str) -> bool:

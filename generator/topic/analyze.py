@@ -24,6 +24,7 @@ from ..llm.window import context_window, fit_entries
 from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.grounding import grounded, source_words
+from ..text.pointers import states_purpose
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
@@ -40,6 +41,7 @@ from .defining import (
     titled_as,
 )
 from .facet_sections import (
+    ASIDE,
     FRAMING_FACETS,
     STATING_PARTS,
     SectionPassage,
@@ -861,7 +863,12 @@ def document_opening(
     if stated:
         return stated
     start = next((n + 1 for n, b in enumerate(blocks[:40]) if _ABSTRACT.match(b)), 0)
+    # a document about the subject says what it is outside its motivation, limits and open questions ("Currently,
+    # the protocol only supports explicit bound buckets." under "## Motivation" is the problem, not the subject):
+    # there first, then anywhere
+    aside = {n for n, part in enumerate(stating_parts(blocks)) if part == ASIDE} if titled else set()
     scanned = [n for n in range(start, len(blocks)) if not _HEADING.match(blocks[n])][:OPENING_SCAN]
+    scanned.sort(key=lambda n: n in aside)
     openings = [p for p in (_opening_at(blocks, n, name) for n in scanned) if p]
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
@@ -880,7 +887,10 @@ def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
     is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic."""
     parts = stating_parts(blocks)
     for wanted in STATING_PARTS:
-        for n in [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]:
+        scanned = [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]
+        # the paragraph where the document states its purpose ("This document proposes…") before the problem
+        # it sets out first ("PyTorch is a framework that…")
+        for n in sorted(scanned, key=lambda i: not states_purpose(blocks[i])):
             passage = _opening_at(blocks, n, name)
             if passage and topic & set(tokens(split_all(passage)[0])):
                 return passage if wanted == "design" else whole_abstract(blocks[n:], passage)

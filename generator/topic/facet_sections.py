@@ -15,7 +15,15 @@ from dataclasses import dataclass
 
 from ..text.pointers import announces, continues
 from ..text.sentences import sentences as split_all
-from .headings import FRAME, decision_record, is_status_heading, section_facets, unnumbered
+from .headings import (
+    ASIDE_ROLES,
+    FRAME,
+    aside_facets,
+    decision_record,
+    is_status_heading,
+    section_facets,
+    unnumbered,
+)
 from .sentences import (
     _FENCE,
     MAX_CODE,
@@ -108,6 +116,9 @@ def framed(own: set[str], enclosing: Sequence[set[str]]) -> set[str]:
     named = [*enclosing, own]
     if any("alternatives" in found for found in named):
         return {"alternatives"}
+    aside = set().union(*named) & ASIDE_ROLES  # "### Backwards Compatibility" under "## History": history
+    if aside:
+        return set().union(*(aside_facets(role) for role in aside))
     return (set().union(*named) & FRAMING_FACETS) or own
 
 
@@ -143,14 +154,18 @@ def subject_headings(
 
 # the parts of a document that state what its subject is, in the order a definition is looked for there
 STATING_PARTS = ("lead", "summary", "design")
+# the part of a section naming another facet (its motivation, limits, alternatives, state, open questions,
+# history): the problem a document solves or what it leaves open, never what its subject is
+ASIDE = "aside"
 
 
 def stating_parts(blocks: Sequence[str]) -> list[str]:
     """Per block of a document (its paragraphs and headings, in order), the part it stands in: "lead" (under
     its title, before any section), "summary" (a section summing the document up: "Abstract", "Summary",
     "Introduction"), "design" (a section stating the design: "Proposal", "Proposed Enhancement", "Detailed
-    design") or "" (a heading, and every other section: the problem the document solves, its motivation,
-    limits, alternatives, the state of the work). A subsection naming no facet stands in its parent's part
+    design"), ASIDE (a section naming another facet: the problem the document solves, its motivation, limits,
+    alternatives, the state of the work, its open questions) or "" (a heading, a section naming no facet). A
+    subsection naming no facet stands in its parent's part
     ("### Adding an `id` field" under "## Proposed Enhancement" is design; "### Scope" under "## Problem"
     is not). A subsection of a section naming another facet stands in that section whatever its own heading
     names: "#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
@@ -173,11 +188,11 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
         enclosing = [(lv, p, other) for lv, p, other in enclosing if lv < level]
         facets = section_facets(heading, record=record)
         if any(other for _, _, other in enclosing):
-            part = ""
+            part = ASIDE
         elif not facets:
             part = enclosing[-1][1] if enclosing else ""
         else:
-            part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ""
+            part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ASIDE
         enclosing.append((level, part, bool(facets - {"what", "how"})))
     return found
 
@@ -380,6 +395,8 @@ def _prose_openings(
             continue
         lead, items = list_parts(block)  # a list too long to quote: what its paragraph says before it
         parts = tuple(clean(p) for p in split_all(lead))
+        if parts and not items and len(" ".join(parts)) > MAX_PASSAGE:
+            parts = _opening_run(parts)  # a long paragraph: its opening sentences say what it is about
         if not parts or len(" ".join(parts)) > MAX_PASSAGE:
             continue
         leaning = leans_back(parts[0]) and not (on_heading and n == 0 and not continues(parts[0]))
@@ -421,6 +438,20 @@ def _prose_openings(
                 continue
             break
     return found
+
+
+def _opening_run(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """A long paragraph's opening sentences, as many as fit MAX_PASSAGE (at least two, ending on a full
+    stop): "Whether a particular loop is buggy depends on whether…" opens the section on why static analysis
+    is no alternative; the rest of the paragraph is its evidence."""
+    kept: list[str] = []
+    for part in parts:
+        if len(" ".join([*kept, part])) > MAX_PASSAGE:
+            break
+        kept.append(part)
+    while kept and not kept[-1].endswith((".", "。")):
+        kept.pop()  # never end on a lead-in or a question
+    return tuple(kept) if len(kept) >= 2 else ()
 
 
 def _only_list(block: str) -> bool:

@@ -30,7 +30,7 @@ FACET_WORDS = {
     # prepublishing a new minor version": how it is used
     "use": r"usage|how to|using|examples?|scenarios?\b|tutorial|getting started|quick ?start|configur|install|basic|"
     r"用法|使用|示例|教程|配置|快速上手|入门",
-    "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|open (?:issues|questions)|security|"
+    "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|security|"
     r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",
     # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
     # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
@@ -51,10 +51,47 @@ FACET_PATTERNS = {
 }
 FACETS = ("what", *FACET_WORDS)
 
+# Sections whose role in their document is an aside, never an answer to the outline's questions, whatever
+# their sub-headings name: what is still undecided or left for later ("Unresolved questions", "Open points",
+# "Future work": "### Downgraders for FC" under "# Open Questions" is no design, and no limit of it), and
+# what came before the design ("## History" and its "### Backwards Compatibility": the policy before the
+# proposal). The roles frame their subsections as the outline's framing facets do (facet_sections.framed).
+OPEN, HISTORY = "open", "history"
+ASIDE_ROLES = frozenset({OPEN, HISTORY})
+_OPEN_HEADING = re.compile(
+    r"^\W*(?:(?:open|unresolved|outstanding|remaining|undecided)\s+(?:questions?|issues|points|problems|items)"
+    r"|future\s+(?:work|directions?|extensions?|possibilities|plans|improvements|considerations)"
+    r"|未解决的?问题|未决问题|开放(?:性)?问题|待解决问题|未来(?:的)?工作|后续工作)",
+    re.I,
+)
+_HISTORY_HEADING = re.compile(
+    r"^\W*(?:(?:a\s+)?(?:brief\s+|short\s+)?history\b(?!\.)|historical\s+(?:background|context|notes?|overview)"
+    r"|background\s+and\s+history|历史(?:背景)?\W*$)",
+    re.I,
+)
+
+
+def aside_facets(role: str) -> set[str]:
+    """The facets an aside answers: what a design leaves open is where it states what it cannot do yet ("##
+    Open issues" > "### Bazel language version": Bazel cannot set the language version per package), so an
+    open section answers "limits" — never how the subject works; history answers none."""
+    return {OPEN, "limits"} if role == OPEN else {role}
+
+
+def aside_role(heading: str) -> str:
+    """OPEN, HISTORY or '': the role a heading gives its section when the section is an aside."""
+    heading = facet_words(unnumbered(heading.strip()))
+    if _OPEN_HEADING.match(heading):
+        return OPEN
+    return HISTORY if _HISTORY_HEADING.match(heading) else ""
+
+
 # a section on who implements what, where and when, not on how the thing works: "Implementation" of a
-# design proposal ("the change is implemented in the compiler today…"), "Reference Implementation" of a PEP
+# design proposal ("the change is implemented in the compiler today…"), "Reference Implementation" of a PEP.
+# A "Proposed Implementation" or "Suggested implementation" is the design itself ("This is the bulk of the
+# RFC. Explain the design…", a proposal template's words)
 _STATUS_HEADING = re.compile(
-    r"^\W*(?:(?:reference|initial|prototype|proposed|suggested)[- ]+)?implementations?"
+    r"^\W*(?:(?:reference|initial|prototype)[- ]+)?implementations?"
     r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
     r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
     r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|(?:实现状态|当前状态|进展)(?![\u3400-\u9fff])",
@@ -73,13 +110,12 @@ _SUMMARY = re.compile(
 _TEMPLATE_FACETS = {
     "use": re.compile(r"guide[- ]level|tutorial|walk-?through|用法|指南", re.I),
     "how": re.compile(
-        r"reference[- ]level|detailed design|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
+        r"reference[- ]level|detailed design|^\W*explanation\W*$|^\W*(?:the\s+)?proposal\b(?!\s*:)|specification|semantics"
         r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?|enhancements?|approach|api|features?)\b",
         re.I,
     ),
     "limits": re.compile(
-        r"unresolved questions|drawbacks|open issues|caveats|restrictions|limitations|known issues|pitfalls"
-        r"|future (?:directions|work|extensions|possibilities)|out of scope|non-goals",
+        r"drawbacks|caveats|restrictions|limitations|known issues|pitfalls|out of scope|non-goals",
         re.I,
     ),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
@@ -102,7 +138,7 @@ _COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downside
 # the Core specification also apply to this document.")
 FRAME = re.compile(
     r"^\W*(?:appendix\W*)?(?:(?:notational\s+)?conventions\b|references?\b(?![- ]level)|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
-    r"change ?log|version history|resources|参考|致谢|版权|许可|相关链接|延伸阅读)",
+    r"change ?log|version history|resources|table\s+of\s+contents|contents\W*$|参考|致谢|版权|许可|相关链接|延伸阅读|目录)",
     re.I,
 )
 # a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
@@ -117,10 +153,15 @@ def unnumbered(heading: str) -> str:
     return _SECTION_NUMBER.sub("", heading, count=1)
 
 
+# a heading written in bold or italics ("## **Summary**", "## __Motivation__"): its words are the heading's
+_HEADING_EMPHASIS = re.compile(r"^(\*{1,2}|_{1,2})(?=\S)(.+?)(?<=\S)\1(?=\W*$)")
+
+
 def facet_words(heading: str) -> str:
-    """A heading's own words: its anchor's words ("…-vs-…") and a template's comment say nothing about the
-    section."""
-    return _HEADING_COMMENT.sub(" ", _HEADING_ANCHOR.sub("", heading)).strip()
+    """A heading's own words: its anchor's words ("…-vs-…"), a template's comment and the emphasis it is
+    written in say nothing about the section."""
+    words = _HEADING_COMMENT.sub(" ", _HEADING_ANCHOR.sub("", heading)).strip()
+    return _HEADING_EMPHASIS.sub(r"\2", words)
 
 
 def names(pattern: re.Pattern[str], heading: str) -> bool:
@@ -140,6 +181,9 @@ def _begins_word(text: str, at: int) -> bool:
 def heading_facets(heading: str) -> set[str]:
     """The outline facets a section heading names in the table's words ("Rejected Ideas" → alternatives). An
     implementation or status section tells the state of the work, never how the thing works."""
+    role = aside_role(heading)
+    if role:
+        return aside_facets(role)
     heading = facet_words(heading)
     found = {facet for facet, pattern in FACET_PATTERNS.items() if names(pattern, heading)}
     if is_status_heading(heading):
@@ -173,6 +217,8 @@ def section_facets(heading: str, *, record: bool = False) -> set[str]:
     heading = facet_words(unnumbered(heading.strip()))
     if FRAME.search(heading):
         return set()
+    if aside_role(heading):
+        return aside_facets(aside_role(heading))
     if record and _RECORD_CONTEXT.match(heading):
         return {"motivation"}
     if _OLD_STATE_HEADING.search(heading):

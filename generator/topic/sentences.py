@@ -39,6 +39,7 @@ _BOILERPLATE = re.compile(
     | \((?:issue|pr|pull\ request|bug)\s*\#?\d+\) | \(\#?\d{3,6}\)\W*$
     | ^["“][^"”]{10,}["”]\s*(?:in\b|$) | \bin\ proceedings\ of\b | \b(?:bachelor|master|doctoral|phd)(?:'s)?\ thesis\b
     | \bpp\.\s*(?:\d|$)
+    | ^\s*this\ is\ (?:the|an?)\ (?:[\w-]+\ ){0,3}(?:specification|spec|document|description)\ (?:of|for)\b[^,;:]*\.\s*$
     | ^\s*(?:author|status|type|created|post-history|resolution|replaces|superseded-by|requires|python-version
               |discussions-to|content-type|last-modified|version|date|sponsor|delegate)\s*:
     """,
@@ -563,6 +564,8 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
     lead, items = list_parts(block)
     if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
         return None
+    if _CONTENTS.match(lead.strip().strip("*")):
+        return None  # "Table of Contents:" and its entries: the document's furniture, not what it says
     if all(_POINTER_ITEM.search(" ".join(item.split())) for item in items):
         return None  # "Related Proposals:" and "A9: Server-side Connection Management": where to read on
     heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
@@ -580,6 +583,8 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
 _POINTER_ITEM = re.compile(
     r"https?://\S+\W{0,2}$|^\[?(?:[A-Za-z]+\s)?[A-Z]{1,5}-?\d{1,5}\]?:\s[^.!?]*[.;,]?$"
 )
+# a table of contents' label ("Table of Contents:", "**Contents:**", "目录")
+_CONTENTS = re.compile(r"^\W*(?:table\s+of\s+contents|contents|toc|目录)\W*$", re.I)
 # documents/plain.py stores a list right under its heading with the heading as its lead-in, a bold label
 # ("**Main goals of this proposal:**"): the list's own name, not a sentence that must stand alone
 _HEADING_LABEL = re.compile(r"^\*\*([^*\n]{1,200}[:：])\*\*$")

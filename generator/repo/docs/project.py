@@ -223,6 +223,8 @@ def read_project_docs(
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
             documents[path] = replace(documents[path], title=title)
+    shown_within = _included_whole(documents)  # a fragment another page shows whole is no page of its own
+    in_order = tuple(p for p in in_order if p not in shown_within)
     names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
@@ -295,6 +297,30 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _included_whole(documents: Mapping[str, Document]) -> set[str]:
+    """The docs fragments another page includes whole — files without a heading of their own (peewee's
+    pool-snippet.rst, cerberus' includes/) —: their text is read where it is shown. A page with a title
+    stays a page (huey's django.rst, shown in contrib.rst under no heading of its own there), and so does
+    one another includes only a part of (svcs' why.md quoting its index between two markers)."""
+    found: set[str] = set()
+    for path, document in documents.items():
+        spans: dict[str, list[Block]] = {}
+        for _, block in document.blocks():
+            if block.origin and block.origin != path and block.origin in documents:
+                spans.setdefault(block.origin, []).append(block)
+        for origin, shown in spans.items():
+            if any(section.heading for section in documents[origin].sections):
+                continue
+            own = [b for _, b in documents[origin].blocks()]
+            if (
+                own
+                and min(b.start for b in shown) <= own[0].start
+                and max(b.end for b in shown) >= own[-1].end
+            ):
+                found.add(origin)
+    return found
 
 
 def _one_page_manual(pages: Sequence[Document]) -> Document | None:

@@ -189,9 +189,9 @@ CONTEXT_NAME = re.compile(
 )
 
 
-# a build script at the top of the repository (OpenHands' build_vscode.py); inside a package a module named
-# so is code (graphrag's build_noun_graph.py)
-ROOT_BUILD_SCRIPT = re.compile(r"build[_-][\w.-]*\.py$", re.IGNORECASE)
+# a build script at the top of the repository (OpenHands' build_vscode.py, wtforms' hatch_build.py hook, the
+# PEPs' build.py); inside a package a module named so is code (graphrag's build_noun_graph.py)
+ROOT_BUILD_SCRIPT = re.compile(r"(?:hatch_)?build(?:[_-][\w.-]*)?\.py$", re.IGNORECASE)
 # a test runner's script at the top of the repository (huey's runtests.py, dramatiq's pytest-gevent.py); inside
 # a package a module named so is code (anyio's pytest_plugin.py)
 ROOT_TEST_RUNNER = re.compile(r"(?:run_?tests?|pytest[_-][\w.-]*)\.py$", re.IGNORECASE)

@@ -1,0 +1,103 @@
+"""A passage's role in its document, read from its heading chain and its first sentence: the sentence where a
+document states its purpose is its definition; open questions answer only "limits" and history nothing of the
+outline's questions; a heading written in bold is read by its words."""
+
+from __future__ import annotations
+
+from generator.topic.analyze import document_opening
+from generator.topic.facet_sections import path_facets, stating_parts
+from generator.topic.headings import section_facets
+
+PROPOSAL = """# Widget Versioning
+
+Widgets is a framework that allows creating programs expressed with a set of widgets.
+
+These widgets sometimes require changes, spread out across the program representation and its execution.
+
+This document proposes a new compatibility policy based on widget versioning.
+
+## Motivation
+
+Programs break when a widget changes.
+"""
+
+
+def test_the_sentence_stating_the_documents_purpose_defines_the_subject_before_the_problem_it_sets_out() -> (
+    None
+):
+    opening = document_opening(PROPOSAL, [{"widget"}, {"version"}], titled=True)
+    assert opening.startswith("This document proposes a new compatibility policy based on widget versioning.")
+
+
+def test_a_heading_written_in_bold_is_read_by_its_words() -> None:
+    assert section_facets("**Summary**") == {"what"}
+    assert section_facets("__Motivation__") == {"motivation"}
+    blocks = ["# Title", "## **Summary**", "The summary says what it is.", "## **Motivation**", "Why."]
+    assert stating_parts(blocks) == ["", "", "summary", "", "aside"]
+
+
+def test_a_proposed_implementation_is_the_design_and_a_reference_implementation_is_not() -> None:
+    assert section_facets("**Proposed Implementation**") == {"how"}
+    assert section_facets("Suggested implementation") == {"how"}
+    assert section_facets("Prototype implementation") == {"current"}
+
+
+def test_open_questions_answer_only_limits_and_history_nothing_nor_do_their_subsections() -> None:
+    for heading in (
+        "Open Questions",
+        "Unresolved questions",
+        "**Open points**",
+        "Future work",
+        "未解决的问题",
+    ):
+        assert section_facets(heading) == {"open", "limits"}, heading
+    assert section_facets("History") == {"history"}
+    # the policy before the proposal, under "## History", is no limit of the proposal
+    assert path_facets(
+        ("Operator Versioning", "History", "Backwards Compatibility"), "Operator Versioning"
+    ) == {"history"}
+    # a design question left open is no design; what it leaves open is a limit
+    assert path_facets(("Operator Versioning", "Open Questions", "Downgraders for FC")) == {"open", "limits"}
+    assert section_facets("Drawbacks") == {"limits"}
+    assert section_facets("Futures API") == set()
+
+
+def test_document_furniture_is_never_quoted() -> None:
+    from generator.topic.sentences import list_quote, quotable
+
+    # a table of contents, stored as a list under its heading's label, is where to read, not what is said
+    assert list_quote("**Table of Contents:**\n- Overview\n- AutoNAT Protocol\n- RPC messages") is None
+    assert list_quote("**Goals:**\n- Peers learn whether they are reachable\n- Dials stay cheap") is not None
+    assert section_facets("Table of Contents") == set()
+    # a sentence saying only which document this is says nothing of its subject
+    assert not quotable("This is the specification of v2 of the p2p-circuit relay protocol.")
+    assert quotable("This is the specification of the relay, which lets two peers talk through a third.")
+
+
+def test_a_section_opening_on_a_long_paragraph_is_quoted_from_its_opening_sentences() -> None:
+    from generator.topic.facet_sections import TextSection, opening_passages
+
+    evidence = " ".join(
+        f"Checker number {n} reported a false positive in a real code base." for n in range(20)
+    )
+    long = (
+        "Analyzers cannot see where a pointer lands after the loop. Different tools approximate it. "
+        + evidence
+    )
+    section = TextSection("Static analysis is not a viable alternative", 3, (long,))
+    passages = opening_passages(section, 1)
+    assert passages and passages[0].text.startswith(
+        "Analyzers cannot see where a pointer lands after the loop."
+    )
+    assert len(passages[0].text) <= 900
+
+
+def test_a_definition_is_looked_for_outside_the_motivation_first() -> None:
+    text = (
+        "# Exponential buckets for histograms\n\n## Motivation\n\n"
+        "Currently, the histogram protocol only supports explicit bound buckets for histograms.\n\n"
+        "## Design notes\n\nExponential buckets for histograms encode bounds with just a base and an exponent.\n"
+    )
+    opening = document_opening(text, [{"exponenti"}, {"bucket"}], titled=True)
+    assert opening.startswith("Exponential buckets for histograms encode bounds")
+    assert section_facets("Explanation") == {"how"}
