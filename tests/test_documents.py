@@ -1125,6 +1125,10 @@ def test_a_rest_link_or_role_broken_over_two_lines_reads_as_its_words() -> None:
         ("All of it is in a lightweight library with no dependencies.", 7, 8),
         ("`Whole link <https://y>`_", 10, 11),  # nothing left on either line to move: as written
     ]
+    bare = "Source & issue trackers are available at `<https://github.com/acme/tiny/>`_\n"  # tortoise's
+    assert [b.text for _, b in blocks(read_text(bare, name="a.rst"))] == [
+        "Source & issue trackers are available at https://github.com/acme/tiny/"
+    ]
     three = "A deep dive: `this blog\npost\n<https://x/post>`__ is good.\n"  # trio's tutorial
     assert [b.text for _, b in blocks(read_text(three, name="a.rst"))] == [
         "A deep dive: this blog post is good."

@@ -51,6 +51,8 @@ _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
 # a hyperlink reference (`text <url>`_, `text`__), or the default role with an explicit target (Sphinx's
 # `default_role`: `from_dict <marshmallow.Schema.from_dict>`); a plain `text` is neither
+# a link shown as its address: `<https://x>`_ (PEPs 36, bottle, libuv, pyjwt, tortoise)
+_BARE_LINK = re.compile(r"(?<![`\w:])`<(https?://[^>`\s]+)>`__?")
 _LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:(<[^>`]*>)`(?![`_])|(?:<[^>`]*>)?`__?)")
 _CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
 # reST has no underscore emphasis: an underscore stays one (`__init__`, `_private`) when Markdown reads it
@@ -544,6 +546,7 @@ def inline(line: str) -> str:
     # ``literals`` are Markdown code spans as they are; a default role's target, a code span of its text
     # unless the text is words (`versioned validators <versioned-validators>`: a label's title)
     line = _LINK.sub(lambda m: f"`{m[1]}`" if m[2] and " " not in m[1].strip() else m[1], line)
+    line = _BARE_LINK.sub(r"\1", line)
     line = _ROLE.sub(_role, line)
     line = _SUBSTITUTION.sub(lambda m: "" if m.group(1) in _BUILD_VALUES else m.group(1), line)
     line = _FIELD.sub(lambda m: m.group(1), line)
