@@ -8,7 +8,7 @@ the text's line count, so a block's span is its line span in the file."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -257,24 +257,19 @@ class _Fence:
     colons: bool = False  # a `:::{code-block}` fence, rewritten as a backtick fence
 
 
-def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
-    """Each MyST `{eval-rst}` block (outside code) with its body rewritten by `rst` as the Markdown it
-    means, its fence lines blanked; blanked whole without `rst`."""
-    out = list(lines)
+def _directives_named(lines: list[str], name: str) -> Iterator[tuple[int, int, re.Match[str]]]:
+    """Each MyST directive `name` outside code: its opening line, its closing fence's line (the text's end
+    when it is never closed) and its opening's match."""
     fence = ""
     i = 0
     while i < len(lines):
         line = lines[i]
         opened = None if fence else _DIRECTIVE.match(line)
-        if opened and opened.group(3).lower() == "eval-rst":
+        if opened and opened.group(3).lower() == name:
             end = next(
                 (j for j in range(i + 1, len(lines)) if _closes(lines[j], opened.group(2))), len(lines)
             )
-            body = lines[i + 1 : end]
-            # one line more: a code block that ends the body closes on the fence's own line
-            read = (rst(body + [""]) + [""] * (len(body) + 1))[: len(body) + 1] if rst else []
-            out[i : end + 1] = [""] + (read or [""] * (len(body) + 1))
-            out = out[: len(lines)]
+            yield i, end, opened
             i = end + 1
             continue
         plain = _FENCE.match(line)
@@ -283,38 +278,33 @@ def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
         elif not fence and plain:
             fence = plain.group(1)
         i += 1
-    return out
+
+
+def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
+    """Each MyST `{eval-rst}` block (outside code) with its body rewritten by `rst` as the Markdown it
+    means, its fence lines blanked; blanked whole without `rst`."""
+    out = list(lines)
+    for i, end, _ in _directives_named(lines, "eval-rst"):
+        body = lines[i + 1 : end]
+        # one line more: a code block that ends the body closes on the fence's own line
+        read = (rst(body + [""]) + [""] * (len(body) + 1))[: len(body) + 1] if rst else []
+        out[i : end + 1] = [""] + (read or [""] * (len(body) + 1))
+    return out[: len(lines)]
 
 
 def _myst_includes(lines: list[str]) -> list[str]:
     """Each MyST `{include}` of a text file (outside code) as the marker the docs stage reads that file's text
     for (included.PROSE), its other lines blanked: the built page shows the file there."""
     out = list(lines)
-    fence = ""
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        opened = None if fence else _DIRECTIVE.match(line)
-        if opened and opened.group(3).lower() == "include":
-            end = next(
-                (j for j in range(i + 1, len(lines)) if _closes(lines[j], opened.group(2))), len(lines)
-            )
-            options = {}
-            for option in lines[i + 1 : end]:
-                if not _DIRECTIVE_OPTION.match(option):
-                    break
-                name, _, value = option.strip()[1:].partition(":")
-                options[name] = value.strip()
-            if marker := included_text(opened.group(4), options):
-                out[i : end + 1] = [opened.group(1) + marker, *[""] * (min(end, len(lines) - 1) - i)]
-            i = end + 1
-            continue
-        plain = _FENCE.match(line)
-        if fence and _closes(line, fence):
-            fence = ""
-        elif not fence and plain:
-            fence = plain.group(1)
-        i += 1
+    for i, end, opened in _directives_named(lines, "include"):
+        options = {}
+        for option in lines[i + 1 : end]:
+            if not _DIRECTIVE_OPTION.match(option):
+                break
+            key, _, value = option.strip()[1:].partition(":")
+            options[key] = value.strip()
+        if marker := included_text(opened.group(4), options):
+            out[i : end + 1] = [opened.group(1) + marker, *[""] * (min(end, len(lines) - 1) - i)]
     return out[: len(lines)]
 
 
