@@ -23,7 +23,7 @@ from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import flags, python, settings, spans
-from generator.repo.reference.csharp import csharp_fields
+from generator.repo.reference.csharp import CsField, csharp_fields
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.repo.reference.traits import native_extensions
@@ -233,16 +233,7 @@ def _gather_python(
         # a plain class is a record of the data model when several modules use it and it holds some state
         plain = uses >= PLAIN_CLASS_USES and len(declared.attributes) >= 2 and not _is_error(declared)
         if declared.record and declared.fields or plain:
-            fields = tuple(
-                FieldLine(
-                    f.name,
-                    f.type,
-                    _clean(f.default, redactor),
-                    linker.check(path, f.line),
-                    _field_doc(f.doc, redactor),
-                )
-                for f in declared_fields
-            )
+            fields = tuple(_field_line(f, path, linker, redactor) for f in declared_fields)
             record = Record(cited, declared.record or "class", fields, uses)
             found.records.append((record, bool(_SETTINGS.search(declared.name))))
         extension = python_extension(declared, cited, path, facts, linker)
@@ -359,6 +350,19 @@ def _declared_field(
     value of the Access-Control-Allow-Origin response header.`) and the default the comment states."""
     said, default = spans.field_comment(body, at)
     return FieldLine(name, kind, _clean(default, redactor), citation, _field_doc(said, redactor))
+
+
+def _field_line(
+    declared: python.PyField | CsField, path: str, linker: Linker, redactor: Redactor | None
+) -> FieldLine:
+    """A Python or C# field as its record lists it: name, type, default and what its doc says, cited."""
+    return FieldLine(
+        declared.name,
+        declared.type,
+        _clean(declared.default, redactor),
+        linker.check(path, declared.line),
+        _field_doc(declared.doc, redactor),
+    )
 
 
 def _field_doc(said: str, redactor: Redactor | None) -> str:
@@ -478,16 +482,7 @@ def _csharp_records(
         declared = csharp_fields(lines, symbol, members)
         if len(declared) < (1 if symbol.kind == "record" else 2):
             continue
-        fields = tuple(
-            FieldLine(
-                f.name,
-                f.type,
-                _clean(f.default, redactor),
-                linker.check(path, f.line),
-                _field_doc(f.doc, redactor),
-            )
-            for f in declared
-        )
+        fields = tuple(_field_line(f, path, linker, redactor) for f in declared)
         uses = facts.name_uses.get(symbol.name, facts.name_uses.get(symbol.short_name, 0))
         record = Record(cite(symbol, path, linker), symbol.kind, fields, uses)
         found.records.append((record, bool(_SETTINGS.search(symbol.short_name))))
