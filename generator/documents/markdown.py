@@ -38,7 +38,8 @@ _PROSE_DIRECTIVES = frozenset(
     "tab-item tab-set tab tabs group-tab grid grid-item div".split()
 )
 LABEL_WORDS = 4
-_TAB_ITEMS = frozenset({"tab-item", "tab", "group-tab"})
+# a content tab (MyST, sphinx-tabs, sphinx-design): its argument is the label its button shows
+TAB_ITEMS = frozenset({"tab-item", "tab", "group-tab"})
 _CALLOUT_FENCES = frozenset({"note", "tip", "warning", "danger", "caution", "important", "info", "hint"})
 # directives whose body is a code block (its argument names the language)
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-cell", "code-tab"})
@@ -297,15 +298,20 @@ def _myst_includes(lines: list[str]) -> list[str]:
     for (included.PROSE), its other lines blanked: the built page shows the file there."""
     out = list(lines)
     for i, end, opened in _directives_named(lines, "include"):
-        options = {}
-        for option in lines[i + 1 : end]:
-            if not _DIRECTIVE_OPTION.match(option):
-                break
-            key, _, value = option.strip()[1:].partition(":")
-            options[key] = value.strip()
-        if marker := included_text(opened.group(4), options):
+        if marker := included_text(opened.group(4), directive_options(lines[i + 1 : end])):
             out[i : end + 1] = [opened.group(1) + marker, *[""] * (min(end, len(lines) - 1) - i)]
     return out[: len(lines)]
+
+
+def directive_options(lines: list[str]) -> dict[str, str]:
+    """A directive's options, MyST's or reST's (the `:name: value` lines opening its body), each value whole."""
+    found: dict[str, str] = {}
+    for line in lines:
+        if not _DIRECTIVE_OPTION.match(line):
+            break
+        key, _, value = line.strip()[1:].partition(":")
+        found[key] = value.strip()
+    return found
 
 
 def _myst_directives(lines: list[str]) -> list[str]:
@@ -352,7 +358,7 @@ def _directive(opened: re.Match[str]) -> tuple[_Fence, str]:
     name = name.lower()
     if name in _PROSE_DIRECTIVES:
         # a content tab's label stays where its button shows (`{tab-item} AIOHTTP`)
-        return _Fence(marker, "prose"), f"{indent}{argument}" if name in _TAB_ITEMS else ""
+        return _Fence(marker, "prose"), f"{indent}{argument}" if name in TAB_ITEMS else ""
     if _DROPPED_DIRECTIVES.match(name):
         return _Fence(marker, "drop"), ""
     language = argument.split()[0] if name in _CODE_DIRECTIVES and argument else name

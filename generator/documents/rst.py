@@ -11,7 +11,15 @@ import re
 from dataclasses import dataclass, field
 
 from .included import API, INCLUDE, included_text
-from .markdown import code_span, dedent_by, indent_width, markdown_sections, role_shown
+from .markdown import (
+    TAB_ITEMS,
+    code_span,
+    dedent_by,
+    directive_options,
+    indent_width,
+    markdown_sections,
+    role_shown,
+)
 from .model import Section
 
 _ADMONITIONS = frozenset(
@@ -31,10 +39,10 @@ _AUTODOC = frozenset(
 )
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode"})
-# content tabs (sphinx-tabs, sphinx-design, sphinx-inline-tabs): a tab set holds tabs, each shown under its
-# label — the label stays, a line of its own, before the tab's text (`code-tab:: python Label` is code)
+# content tabs (sphinx-tabs, sphinx-design, sphinx-inline-tabs): a tab set holds tabs (markdown.TAB_ITEMS),
+# each shown under its label — the label stays, a line of its own, before the tab's text (`code-tab:: python
+# Label` is code)
 _TAB_SETS = frozenset({"tabs", "tab-set"})
-_TABS = frozenset({"tab", "tab-item", "group-tab"})
 # Sphinx's default language for `::` literal blocks: Python where the block parses as Python, else none;
 # `.. highlight:: lang` sets it for the rest of the file
 _PYTHON_NAMES = frozenset({"", "default", "python", "python3", "py", "py3"})
@@ -51,9 +59,9 @@ _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
 # a hyperlink reference (`text <url>`_, `text`__), or the default role with an explicit target (Sphinx's
 # `default_role`: `from_dict <marshmallow.Schema.from_dict>`); a plain `text` is neither
+_LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:(<[^>`]*>)`(?![`_])|(?:<[^>`]*>)?`__?)")
 # a link shown as its address: `<https://x>`_ (PEPs 36, bottle, libuv, pyjwt, tortoise)
 _BARE_LINK = re.compile(r"(?<![`\w:])`<(https?://[^>`\s]+)>`__?")
-_LINK = re.compile(r"(?<![`\w:])`(?![\s`])([^`<]+?)\s*(?:(<[^>`]*>)`(?![`_])|(?:<[^>`]*>)?`__?)")
 _CODE_OR_TEXT = re.compile(r"(`+).+?\1|[^`]+|`+")
 # reST has no underscore emphasis: an underscore stays one (`__init__`, `_private`) when Markdown reads it
 _FIELD = re.compile(r"^([ \t]*):([\w ().-]{1,40}):(?:[ \t]+|$)")
@@ -267,7 +275,7 @@ class _Shadow:
             self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
-        elif name == "include" and (marker := included_text(found.group(3) or "", _options(body))):
+        elif name == "include" and (marker := included_text(found.group(3) or "", directive_options(body))):
             # what the built page shows here is that file's text: the docs stage reads it
             self.out += [" " * indent + marker, *[""] * (end - i - 1)]
         elif name in _AUTODOC and _DOTTED.fullmatch(target := (found.group(3) or "").strip().split("(")[0]):
@@ -280,8 +288,10 @@ class _Shadow:
             self._object(signature, self.lines[i + 1 : end], indent)
         elif name in _VERSIONED:
             self._versioned(_VERSIONED[name], (found.group(3) or "").strip(), body)
-        elif name in _TAB_SETS or name in _TABS:
-            self.out.append(" " * indent + inline((found.group(3) or "").strip()) if name in _TABS else "")
+        elif name in _TAB_SETS or name in TAB_ITEMS:
+            self.out.append(
+                " " * indent + inline((found.group(3) or "").strip()) if name in TAB_ITEMS else ""
+            )
             self._nested(body, self.level)
         elif name == "code-tab":
             language, _, label = (found.group(3) or "").strip().partition(" ")
@@ -455,16 +465,16 @@ def _simple_table(lines: list[str], i: int) -> list[str]:
 
     end = borders[-1]
     headed = len(borders) >= 3 and borders[1] > i + 1
+    # a header of several lines: its cells joined, on its last line, the others blank
+    rows = [cells(lines[k]) for k in range(i + 1, borders[1])] if headed else []
+    header = [" ".join(column) for column in zip(*rows, strict=True)]
     out = [""]
     for j in range(i + 1, end):
         line = lines[j]
         if j in borders:
             out.append("| " + " | ".join("---" for _ in starts) + " |" if headed and j == borders[1] else "")
         elif headed and j < borders[1]:
-            last = j == borders[1] - 1  # a header of several lines: its cells on the last, the others blank
-            header = [
-                " ".join(c) for c in zip(*(cells(lines[k]) for k in range(i + 1, borders[1])), strict=True)
-            ]
+            last = j == borders[1] - 1
             out.append("| " + " | ".join(" ".join(h.split()) for h in header) + " |" if last else "")
         elif not line.strip():
             out.append("")
@@ -510,16 +520,6 @@ def _include_marker(target: str, options: list[str]) -> str:
         elif found and name not in _INCLUDE_SHOWING:
             return ""
     return f"{INCLUDE} {target}"
-
-
-def _options(body: list[str]) -> dict[str, str]:
-    """A directive's options (the `:name: value` lines before its first blank line), each value whole."""
-    found: dict[str, str] = {}
-    for line in body:
-        if not (option := _OPTION.match(line)):
-            break
-        found[option.group(0).strip().strip(":")] = line[option.end() :].strip()
-    return found
 
 
 def _option(body: list[str], name: str, flag: bool = False) -> str:
