@@ -5,12 +5,19 @@ provides, protocols, registries), each row a permalink at the revision; no page 
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
-from generator.repo.reference import python
+from generator.repo.analyze.citations import Linker
+from generator.repo.facts import pydeclarations
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.reference.build import read_reference
 from generator.repo.reference.spans import env_reads, field_comment, interface_methods, struct_fields
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
@@ -149,7 +156,7 @@ def test_a_repository_without_any_has_no_reference_pages(tmp_path: Path) -> None
 
 
 def test_python_module_declarations() -> None:
-    module = python.read_module(
+    module = pydeclarations.read_module(
         "import os\nfrom typing import Protocol, ClassVar\nimport attr\n\n"
         "class Hook(Protocol):\n    def run(self) -> None: ...\n    def _private(self): ...\n\n"
         "@attr.s\nclass Job:\n    name = attr.ib(default='x')\n    kind: ClassVar[str] = 'job'\n\n"
@@ -169,9 +176,9 @@ def test_python_module_declarations() -> None:
         ("COLUMNS", "80", 23),
         ("NO_COLOR", "", 24),
     ]
-    assert python.read_module("def broken(:\n") is None
+    assert pydeclarations.read_module("def broken(:\n") is None
     # only the spans asked for are parsed (a module that reads no environment variable is never parsed whole)
-    spanned = python.read_module(
+    spanned = pydeclarations.read_module(
         "class A:\n    x = 1\n\n\nclass B(Protocol):\n    def run(self): ...\n", [(4, 6)]
     )
     assert spanned is not None and [(c.name, c.start) for c in spanned.classes] == [("B", 5)]
@@ -399,3 +406,51 @@ def test_the_go_options_a_first_example_fills_come_first_on_the_configuration_pa
     config = read_page(directory / "reference" / "configuration.md")[1]
     headings = [line for line in config.splitlines() if line.startswith("## `")]
     assert headings[0] == "## `Options`" and "## `ClusterOptions`" in headings
+
+
+# a record class whose decorator sits on the line above (its span starts there), a constant a page shows
+# (`__all__`: a span that declares nothing), and a module read whole because it names the environment
+HANDED = {
+    **PROJECT,
+    "cachekit/limits.py": (
+        '"""Limits."""\n\nfrom dataclasses import dataclass\n\n__all__ = ["Limits", "DEFAULT"]\n\n'
+        "DEFAULT = 3\n\n\n@dataclass(\n    frozen=True,\n)\nclass Limits:\n    size: int = DEFAULT\n"
+    ),
+}
+
+
+def test_the_reference_parses_no_module_the_facts_stage_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What each Python module declares is read from the syntax tree the facts stage parsed for its calls:
+    the reference stage parses none of them again, and finds what it found by parsing them itself."""
+    root = make_project(tmp_path / "shop", HANDED)
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/shop")
+    parsed: list[str] = []
+    parse = ast.parse
+
+    def counted(source: str, *args: object, **kwargs: object) -> ast.Module:
+        parsed.append(source)
+        return parse(source, *args, **kwargs)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ast, "parse", counted)
+        handed = read_reference(root, repo_map, facts, linker)
+    assert parsed == []
+    assert {r.symbol.name for r in handed.records} >= {"Entry", "Limits"}
+    assert {o.name for o in handed.options} >= {"CACHEKIT_DIR", "CACHEKIT_TOKEN"}
+    assert read_reference(root, repo_map, replace(facts, declarations={}), linker) == handed
+
+
+def test_declarations_from_the_facts_tree_are_those_parsed_alone() -> None:
+    """A module read from the facts stage's tree declares what parsing its spans alone declares: also where
+    `ast` and `str.splitlines` count its lines apart (a form feed, a carriage return) or `ast` refuses it
+    whole (a byte-order mark), and for a span that is no statement of the tree."""
+    body = "@dataclass\nclass A(Protocol):\n    x: int = 1\n    def run(self): ...\n\n\ndef go(a=1): ...\n"
+    for text in (body, "\x0c" + body, body.replace("\n", "\r\n"), "\ufeff" + body, "import os\n" + body):
+        tree = ast.parse(text.removeprefix("\ufeff"))
+        for spans in ([(1, 4), (7, 7)], [(2, 4)], [(1, 3)], None):
+            alone = pydeclarations.read_module(text, spans)
+            assert pydeclarations.read_module(text, spans, tree) == alone, (text, spans)

@@ -10,6 +10,7 @@ from typing import Literal, Protocol
 
 import msgspec
 
+from generator.repo.facts.declared import PyModule
 from generator.repo.facts.prose import summary
 
 from ..jsontypes import StoredObject
@@ -184,6 +185,9 @@ class Facts:
     go_examples: dict[str, list[DocPassage]] = field(default_factory=dict, compare=False, repr=False)
     """The `Example…` functions of each Go package's tests by folder, read once (analyze/explained.py's
     `go_examples`) for the docs stage and the pages alike."""
+    declarations: dict[str, PyModule] = field(default_factory=dict, compare=False, repr=False)
+    """What each Python source module declares for its users (facts/pydeclarations.py), read from the syntax
+    tree the call graph was read from: the reference stage parses none of them again."""
 
 
 class RunTimeView(Protocol):

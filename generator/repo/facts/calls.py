@@ -22,6 +22,7 @@ from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.channels import channel_calls
 from generator.repo.facts.commands import cli_commands, is_library, native_mains
 from generator.repo.facts.crates import NO_WORKSPACE
+from generator.repo.facts.declared import PyModule
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.dispatch import Families, dispatch_calls
 from generator.repo.facts.flows import Node, entry_points
@@ -31,6 +32,7 @@ from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
 from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
 from generator.repo.facts.pycalls import PythonCalls
+from generator.repo.facts.pydeclarations import candidate_spans, read_module
 from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.runtime import RunTime
 from generator.repo.facts.tscalls import TreeSitterCalls
@@ -55,8 +57,11 @@ class CallGraph:
         edges: dict[str, list[CallEdge]],
         commands: list[Node] | None = None,
         dispatched: dict[str, list[CallEdge]] | None = None,
+        declarations: dict[str, PyModule] | None = None,
     ) -> None:
         self.files = reader.files
+        # what each Python source module declares for its users, read with its calls (pydeclarations.py)
+        self.declarations = declarations or {}
         self._reader = reader
         self._edges = edges
         # calls of an interface or abstract method into its implementations (dispatch.py): the tree's only
@@ -196,10 +201,11 @@ def read_call_graph(
     reader = _CallReader(root, files, index, max_bytes)
     paths = [path for path in files if not is_context_file(path)]
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
-    read = dict(zip(paths, map_files(reader.edges, paths, total), strict=True))
-    edges = {path: [e for e in found if not e.dispatched] for path, found in read.items()}
+    read = dict(zip(paths, map_files(reader.edges_and_declared, paths, total), strict=True))
+    declarations = {path: module for path, (_, module) in read.items() if module is not None}
+    edges = {path: [e for e in found if not e.dispatched] for path, (found, _) in read.items()}
     # a call of an interface or abstract method, into its implementations: kept apart, for the call trees
-    dispatched = {path: [e for e in found if e.dispatched] for path, found in read.items()}
+    dispatched = {path: [e for e in found if e.dispatched] for path, (found, _) in read.items()}
     for edge in registry_calls(edges, files):  # a registry's lookups call what was registered with it
         edges[edge.caller_path].append(edge)
     for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
@@ -216,7 +222,8 @@ def read_call_graph(
     commands = [] if is_library(files) else cli_commands(reader.read, files) + native_mains(files)
     minor = minor_languages(files)
     commands = [node for node in commands if files[node[0]].language not in minor]
-    return CallGraph(reader, edges, commands, {p: found for p, found in dispatched.items() if found})
+    dispatched = {p: found for p, found in dispatched.items() if found}
+    return CallGraph(reader, edges, commands, dispatched, declarations)
 
 
 MINOR_SHARE = 0.1  # a language with fewer of the source modules writes the repository's side tools
@@ -249,6 +256,7 @@ class _CallReader:
             family=lambda receiver, method: families.of("python", receiver, method),
         )
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
+        self._parsed: tuple[str, ast.Module] | None = None  # the Python module whose calls are being read
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, path: str) -> list[CallEdge]:
@@ -257,7 +265,21 @@ class _CallReader:
         found = self._python.edges(path)
         # the scope built from its syntax tree served this file only: other files see it as the facts do
         self._python.scopes.pop(path, None)
+        self._parsed = None
         return found
+
+    def edges_and_declared(self, path: str) -> tuple[list[CallEdge], PyModule | None]:
+        """The file's calls and, for a Python module, what it declares for its users (pydeclarations.py),
+        read from the same syntax tree: the reference stage then parses none of it again."""
+        if self.files[path].language != "python":
+            return self.edges(path), None
+        found = self._python.edges(path)
+        self._python.scopes.pop(path, None)
+        parsed, self._parsed = self._parsed, None
+        if parsed is None:
+            return found, None
+        text, tree = parsed
+        return found, read_module(text, candidate_spans(text, self.files[path]), tree)
 
     def _resolve(self, source: str, raw: str) -> list[str]:
         return self.index.resolve(source, "python", raw)
@@ -294,6 +316,8 @@ class _CallReader:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                return ast.parse(text.removeprefix("\ufeff"))
+                tree = ast.parse(text.removeprefix("\ufeff"))
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
+        self._parsed = (text, tree)  # the file whose calls are read: what it declares comes from it too
+        return tree

@@ -92,6 +92,7 @@ def extract_facts(
         calls=calls,
         base_uses=base_uses(files.values()),
         mentioned=readme_code_names(root, repo_map),
+        declarations=calls.declarations,
     )
 
 

@@ -15,14 +15,16 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
+from generator.repo.facts.declared import PyClass, PyField, PyModule
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.native import NATIVE, type_name
 from generator.repo.facts.prose import summary
+from generator.repo.facts.pydeclarations import PLAIN_CLASS_USES, candidate_spans, read_module
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
-from generator.repo.reference import flags, python, settings, spans
+from generator.repo.reference import flags, settings, spans
 from generator.repo.reference.csharp import CsField, csharp_fields
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
@@ -42,7 +44,6 @@ FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
 DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
-PLAIN_CLASS_USES = 2  # modules importing a plain class before its `__init__` attributes make it a record
 _TS_DECLARATIONS = re.compile(r"\.d\.[cm]?ts$")  # a Python stub beside its module would repeat its records
 _SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
 _REGISTRY = re.compile(
@@ -57,11 +58,6 @@ _NOT_LIBRARY = re.compile(
 )
 _DOC_SPAN = re.compile(r"`~?([A-Za-z_][\w.]*)(?:\(\))?`")
 _DOC_BASE = re.compile(r"^\s*class\s+\w+\(\s*([A-Za-z_][\w.]*)", re.MULTILINE)
-# what makes a class a record or an extension point (python.py decides; this only says it is worth parsing)
-_CANDIDATE = re.compile(
-    r"@[\w.]*(?:dataclass|attr\.s|attrs|define|frozen)\b|\b(?:BaseModel|BaseSettings|TypedDict|NamedTuple|Struct"
-    r"|ABC|ABCMeta|Protocol|abstractmethod|NotImplementedError)\b"
-)
 _ERROR = re.compile(r"(?:Error|Exception|Warning|Exit|Abort)$")
 # … a crate's "Feature flags" / "Cargo features" (log, axum, libsql, mdBook): the build options a user sets
 _CONFIG_DOC = re.compile(
@@ -83,7 +79,7 @@ class _Found:
     settings: list[Option] = field(default_factory=list)  # build settings: CMake, Cargo, macros
     records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
     extensions: list[Extension] = field(default_factory=list)
-    signatures: dict[tuple[str, str], list[python.PyField]] = field(default_factory=dict)  # (path, name)
+    signatures: dict[tuple[str, str], tuple[PyField, ...]] = field(default_factory=dict)  # (path, name)
     takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
 
 
@@ -101,7 +97,10 @@ def read_reference(
     for path in library_modules(repo_map, facts):
         text = read_or_none(root, path, max_bytes=SOURCE_BYTES)
         if text is not None:
-            _gather(found, path, text, facts.files[path], linker, redactor, facts.base_uses, referenced)
+            handed = facts.declarations.get(path)
+            _gather(
+                found, path, text, facts.files[path], linker, redactor, facts.base_uses, referenced, handed
+            )
     found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
     records = _rank(found.records, named)
@@ -172,6 +171,7 @@ def _gather(
     redactor: Redactor | None,
     subclasses: Mapping[str, int],
     referenced: Mapping[str, int] | None = None,
+    handed: PyModule | None = None,
 ) -> None:
     referenced = referenced or {}
     found.flags += flag_options(path, text, facts.language, linker, redactor)
@@ -179,7 +179,7 @@ def _gather(
     for symbol in _registry_symbols(facts.symbols):
         found.takes[(path, symbol.name)] = spans.parameter_types(lines[symbol.start - 1 : symbol.end])
     if facts.language == "python":
-        _gather_python(found, path, text, facts, linker, redactor, subclasses)
+        _gather_python(found, path, text, facts, linker, redactor, subclasses, handed)
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
@@ -213,8 +213,11 @@ def _gather_python(
     linker: Linker,
     redactor: Redactor | None,
     subclasses: Mapping[str, int],
+    handed: PyModule | None = None,
 ) -> None:
-    module = python.read_module(text, candidate_spans(text, facts))
+    """The module's options, records and extension points, from what the facts stage read of it
+    (`handed`), else from its text."""
+    module = handed if handed is not None else read_module(text, candidate_spans(text, facts))
     if module is None:
         return
     for read in module.env:
@@ -239,7 +242,7 @@ def _gather_python(
         extension = python_extension(declared, cited, path, facts, linker)
         if extension is not None:
             found.extensions.append(replace(extension, subclasses=subclasses.get(declared.name, 0)))
-    for name, arguments in module.signatures.items():
+    for name, arguments in module.signatures:
         found.signatures[(path, name)] = arguments
 
 
@@ -261,34 +264,13 @@ def flag_options(
     ]
 
 
-def candidate_spans(text: str, facts: FileFacts) -> list[tuple[int, int]]:
-    """The top-level definitions worth parsing: classes that declare records, abstract methods or protocols,
-    classes several modules import, and what the module offers as its public face."""
-    lines = text.splitlines()
-    public = set(facts.api_names) | set(facts.exports)
-    return [
-        (s.start, s.end)
-        for s in facts.symbols
-        if not s.parent
-        and s.public
-        and (
-            s.name in public
-            or s.kind == "class"
-            and (
-                facts.name_uses.get(s.name, 0) >= PLAIN_CLASS_USES
-                or _CANDIDATE.search("\n".join(lines[s.start - 1 : s.end])) is not None
-            )
-        )
-    ]
-
-
-def _is_error(declared: python.PyClass) -> bool:
+def _is_error(declared: PyClass) -> bool:
     """An exception carries a message, not the program's data."""
     return any(_ERROR.search(name) for name in (declared.name, *declared.bases))
 
 
 def python_extension(
-    declared: python.PyClass, cited: CitedSymbol, path: str, facts: FileFacts, linker: Linker
+    declared: PyClass, cited: CitedSymbol, path: str, facts: FileFacts, linker: Linker
 ) -> Extension | None:
     """A class a user completes: its abstract (or NotImplementedError) methods; a protocol: its methods."""
     protocol = any(b.rsplit(".", 1)[-1] == "Protocol" for b in declared.bases)
@@ -353,7 +335,7 @@ def _declared_field(
 
 
 def _field_line(
-    declared: python.PyField | CsField, path: str, linker: Linker, redactor: Redactor | None
+    declared: PyField | CsField, path: str, linker: Linker, redactor: Redactor | None
 ) -> FieldLine:
     """A Python or C# field as its record lists it: name, type, default and what its doc says, cited."""
     return FieldLine(

@@ -1,17 +1,20 @@
-"""What a Python module declares for its users, read from its syntax tree: record classes and their fields,
-base classes and protocols with the methods a subclass provides, environment variables it reads, and the
-keyword arguments (with defaults) of its top-level functions and classes."""
+"""What a Python module declares for its users (declared.py), read from its syntax tree: record classes and
+their fields, base classes and protocols with the methods a subclass provides, environment variables it
+reads, and the keyword arguments (with defaults) of its top-level functions and classes. The facts stage
+reads it from the tree it parses for the calls; the reference stage reads a module it was not handed."""
 
 from __future__ import annotations
 
 import ast
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import docstring_parser
 
+from generator.repo.facts.declared import EnvRead, PyClass, PyField, PyMethod, PyModule
 from generator.repo.facts.pysource import dotted_name
+from generator.repo.model import FileFacts
 
 VALUE_CHARS = 60  # a default or a type longer than this is cut: the permalink shows it whole
 _RECORD_DECORATORS = {
@@ -43,78 +46,96 @@ _LISTS_PARAMETERS = re.compile(
     re.MULTILINE,
 )
 _ENV_WORDS = re.compile(r"environ\b|\bgetenv\b")  # `self._environ` too: a copy kept to replace in tests
+PLAIN_CLASS_USES = 2  # modules importing a plain class before its `__init__` attributes make it a record
+# what makes a class a record or an extension point (read_module decides; this only says it is worth parsing)
+_CANDIDATE = re.compile(
+    r"@[\w.]*(?:dataclass|attr\.s|attrs|define|frozen)\b|\b(?:BaseModel|BaseSettings|TypedDict|NamedTuple|Struct"
+    r"|ABC|ABCMeta|Protocol|abstractmethod|NotImplementedError)\b"
+)
 
 
-@dataclass(frozen=True)
-class PyField:
-    name: str
-    type: str
-    default: str
-    line: int
-    doc: str = ""  # its attribute docstring or pydantic `description=` (untrusted)
-
-
-@dataclass(frozen=True)
-class PyMethod:
-    name: str
-    start: int
-    end: int
-
-
-@dataclass
-class PyClass:
-    name: str
-    start: int
-    end: int
-    bases: tuple[str, ...]
-    record: str = ""  # the kind of record it is ("dataclass", "pydantic model", …), "" when it is none
-    fields: list[PyField] = field(default_factory=list)
-    hooks: list[PyMethod] = field(default_factory=list)  # abstract, or raising NotImplementedError
-    methods: list[PyMethod] = field(default_factory=list)  # public ones (what a protocol asks for)
-    abstract: bool = False  # ABC, ABCMeta or an abstract method
-    attributes: list[PyField] = field(default_factory=list)  # what `__init__` sets on `self` (a plain class)
-
-
-@dataclass(frozen=True)
-class EnvRead:
-    name: str
-    default: str
-    line: int
-
-
-@dataclass
-class PyModule:
-    classes: list[PyClass] = field(default_factory=list)
-    env: list[EnvRead] = field(default_factory=list)
-    signatures: dict[str, list[PyField]] = field(default_factory=dict)  # keyword arguments with defaults
-
-
-def read_module(text: str, spans: Sequence[tuple[int, int]] | None = None) -> PyModule | None:
+def read_module(
+    text: str, spans: Sequence[tuple[int, int]] | None = None, tree: ast.Module | None = None
+) -> PyModule | None:
     """The module's declarations; None when it does not parse. With `spans` (1-based line ranges of its
     top-level definitions), only those are parsed, unless it reads environment variables: parsing the few
-    definitions a page shows costs a fraction of parsing every module whole."""
+    definitions a page shows costs a fraction of parsing every module whole. Given `tree`, the whole of
+    `text` parsed (the facts stage's, for the calls), nothing is parsed again but a span that is not one of
+    its top-level statements."""
     wanted = _names_environment(text)
+    if tree is not None and not same_lines(text):
+        tree = None  # its line numbers may not be those of `text.splitlines()`, which the spans count
     if spans is None or wanted:
         try:
-            trees = [ast.parse(text)]
+            tree = tree or ast.parse(text)
         except (SyntaxError, ValueError):
             return None
+        nodes = tree.body
     else:
-        lines = text.splitlines()
-        trees = [t for start, end in spans if (t := _parse_span(lines, start, end)) is not None]
-    module = PyModule(env=env_reads(trees[0], _lines_naming(text)) if wanted else [])
-    for node in (n for tree in trees for n in tree.body):
+        nodes = _span_nodes(text, spans, tree)
+    classes: list[PyClass] = []
+    signatures: dict[str, tuple[PyField, ...]] = {}
+    for node in nodes:
         if isinstance(node, ast.ClassDef):
-            module.classes.append(read_class(node))
+            classes.append(read_class(node))
             init = _method(node, "__init__")
             if init is not None:
                 said = {**documented_parameters(node), **documented_parameters(init)}
-                module.signatures[node.name] = _documented(keyword_arguments(init.args), said)
+                signatures[node.name] = _documented(keyword_arguments(init.args), said)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
-            module.signatures[node.name] = _documented(
-                keyword_arguments(node.args), documented_parameters(node)
+            signatures[node.name] = _documented(keyword_arguments(node.args), documented_parameters(node))
+    env = env_reads(tree, _lines_naming(text)) if wanted and tree is not None else ()
+    return PyModule(tuple(classes), env, tuple(signatures.items()))
+
+
+def candidate_spans(text: str, facts: FileFacts) -> list[tuple[int, int]]:
+    """The top-level definitions worth parsing: classes that declare records, abstract methods or protocols,
+    classes several modules import, and what the module offers as its public face."""
+    lines = text.splitlines()
+    public = set(facts.api_names) | set(facts.exports)
+    return [
+        (s.start, s.end)
+        for s in facts.symbols
+        if not s.parent
+        and s.public
+        and (
+            s.name in public
+            or s.kind == "class"
+            and (
+                facts.name_uses.get(s.name, 0) >= PLAIN_CLASS_USES
+                or _CANDIDATE.search("\n".join(lines[s.start - 1 : s.end])) is not None
             )
-    return module
+        )
+    ]
+
+
+def same_lines(text: str) -> bool:
+    """Whether `ast` numbers the lines of `text` as `text.splitlines()` does: no carriage return, form feed
+    or other separator splitlines() counts, no byte-order mark (which `ast.parse` refuses)."""
+    ends = text.count("\n") + (not text.endswith("\n"))
+    return "\r" not in text and not text.startswith("\ufeff") and len(text.splitlines()) == ends
+
+
+def _span_nodes(text: str, spans: Sequence[tuple[int, int]], tree: ast.Module | None) -> list[ast.stmt]:
+    """The top-level statements the spans cover, in the spans' order: each span that is a statement of
+    `tree` (decorators included) is that statement, as parsing the span alone would give it; another span
+    is parsed alone."""
+    statements: dict[tuple[int, int], list[ast.stmt]] = {}
+    for node in tree.body if tree is not None else ():
+        statements.setdefault((_first_line(node), node.end_lineno or node.lineno), []).append(node)
+    lines = text.splitlines()
+    nodes: list[ast.stmt] = []
+    for start, end in spans:
+        if (start, end) in statements:
+            nodes += statements[(start, end)]
+        elif (parsed := _parse_span(lines, start, end)) is not None:
+            nodes += parsed.body
+    return nodes
+
+
+def _first_line(node: ast.stmt) -> int:
+    decorators = getattr(node, "decorator_list", ())
+    return min([node.lineno, *(d.lineno for d in decorators)])
 
 
 def _parse_span(lines: list[str], start: int, end: int) -> ast.Module | None:
@@ -136,27 +157,39 @@ def _lines_naming(text: str) -> set[int]:
 
 def read_class(node: ast.ClassDef) -> PyClass:
     bases = tuple(dotted_name(b) for b in node.bases if dotted_name(b))
-    found = PyClass(node.name, node.lineno, node.end_lineno or node.lineno, bases, record_kind(node, bases))
+    record = record_kind(node, bases)
     metaclass = next((dotted_name(k.value) for k in node.keywords if k.arg == "metaclass"), "")
-    found.abstract = any(_last(b) in {"ABC", "Protocol"} for b in bases) or _last(metaclass) == "ABCMeta"
+    abstract = any(_last(b) in {"ABC", "Protocol"} for b in bases) or _last(metaclass) == "ABCMeta"
+    fields: list[PyField] = []
+    hooks: list[PyMethod] = []
+    methods: list[PyMethod] = []
     for at, item in enumerate(node.body):
         if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
             method = PyMethod(item.name, item.lineno, item.end_lineno or item.lineno)
             if _is_hook(item):
-                found.hooks.append(method)
-                found.abstract = found.abstract or _is_abstract(item)
+                hooks.append(method)
+                abstract = abstract or _is_abstract(item)
             elif not item.name.startswith("_"):
-                found.methods.append(method)
-        elif found.record and (declared := _field(item, found.record)) is not None:
+                methods.append(method)
+        elif record and (declared := _field(item, record)) is not None:
             following = node.body[at + 1] if at + 1 < len(node.body) else None
             said = _docstring(following) if following is not None else ""
-            found.fields.append(replace(declared, doc=said) if said else declared)
+            fields.append(replace(declared, doc=said) if said else declared)
     init = _method(node, "__init__")
-    if not found.record and init is not None:
-        found.attributes = init_attributes(init)
+    attributes = init_attributes(init) if not record and init is not None else []
     listed = {**(documented_parameters(init) if init else {}), **documented_parameters(node)}
-    found.fields, found.attributes = _documented(found.fields, listed), _documented(found.attributes, listed)
-    return found
+    return PyClass(
+        node.name,
+        node.lineno,
+        node.end_lineno or node.lineno,
+        bases,
+        record,
+        _documented(fields, listed),
+        tuple(hooks),
+        tuple(methods),
+        abstract,
+        _documented(attributes, listed),
+    )
 
 
 def documented_parameters(node: ast.AST) -> dict[str, str]:
@@ -179,9 +212,9 @@ def documented_parameters(node: ast.AST) -> dict[str, str]:
     }
 
 
-def _documented(fields: list[PyField], said: dict[str, str]) -> list[PyField]:
+def _documented(fields: list[PyField], said: dict[str, str]) -> tuple[PyField, ...]:
     """The fields, each without a doc of its own given what the docstring says of it."""
-    return [replace(f, doc=said[f.name]) if not f.doc and said.get(f.name) else f for f in fields]
+    return tuple(replace(f, doc=said[f.name]) if not f.doc and said.get(f.name) else f for f in fields)
 
 
 def init_attributes(init: ast.FunctionDef | ast.AsyncFunctionDef) -> list[PyField]:
@@ -292,7 +325,7 @@ def keyword_arguments(arguments: ast.arguments) -> list[PyField]:
     ]
 
 
-def env_reads(tree: ast.Module, lines: set[int]) -> list[EnvRead]:
+def env_reads(tree: ast.Module, lines: set[int]) -> tuple[EnvRead, ...]:
     """`os.getenv("X", d)`, `os.environ.get("X", d)`, `os.environ["X"]`: each variable named by a literal.
     Only the statements spanning `lines` (those naming the environment) are walked."""
     found = []
@@ -312,7 +345,7 @@ def env_reads(tree: ast.Module, lines: set[int]) -> list[EnvRead]:
             continue
         if name:
             found.append(EnvRead(name, default, node.lineno))
-    return sorted(found, key=lambda read: read.line)  # the walk goes last statement first
+    return tuple(sorted(found, key=lambda read: read.line))  # the walk goes last statement first
 
 
 def _is_environ(node: ast.expr) -> bool:
