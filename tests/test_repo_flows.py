@@ -834,6 +834,35 @@ def test_the_flow_starts_at_the_call_that_reads_what_the_set_up_registered(tmp_p
     assert ("App._get_responder", "Router.find") in calls
 
 
+# a job queue (bull's, bee-queue's shape): `process` registers the handler and starts the worker thread that
+# takes jobs and runs it — the work; `pause` reads the workers `process` keeps and waits for them
+JOB_QUEUE = {
+    "README.md": "# jobs\n\n```python\nq = jobs.Queue('mail')\nq.process(send)\nq.pause()\n```\n",
+    "jobs/__init__.py": "from .queue import Queue\n",
+    "jobs/queue.py": (
+        "import threading\n\nfrom .work import run_job, wait_for\n\n\n"
+        "class Queue:\n    def __init__(self, name):\n        self.name = name\n        self.handlers = []\n"
+        "        self.workers = []\n\n"
+        "    def process(self, handler):\n        self.handlers.append(handler)\n"
+        "        worker = threading.Thread(target=self._work)\n        self.workers.append(worker)\n"
+        "        worker.start()\n\n"
+        f"    def _work(self):\n{_lines(30, ' ' * 8)}        for handler in self.handlers:\n"
+        "            run_job(handler)\n\n"
+        "    def pause(self):\n        for worker in self.workers:\n            wait_for(worker)\n"
+    ),
+    "jobs/work.py": f"def run_job(handler):\n{_lines(40)}    return handler\n\n\n"
+    f"def wait_for(worker):\n{_lines(20)}    return worker\n",
+}
+
+
+def test_a_set_up_that_starts_its_own_worker_keeps_the_flow_over_a_call_beside_it(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, JOB_QUEUE)
+    assert facts.calls is not None
+    # `pause` reads what `process` left (its workers), yet the work is the thread `process` started
+    assert "Queue.workers" in facts.calls.runtime.left([("jobs/queue.py", "Queue.process")])
+    assert first_flow(facts)[:3] == ["Queue.process", "Queue._work", "run_job"]
+
+
 # a message bus in Go: `Subscribe` validates the topic at length and registers the handler in the bus's
 # table; `Publish`, which the examples call too, reads that table and runs the handlers — the work
 BUS = {

@@ -94,6 +94,8 @@ def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[N
     if len(ranked) < 2 or first[1].rpartition(".")[2] in RUNTIME_CALLBACKS:
         return ranked  # a runtime callback is no set-up: each request passes through it
     before = reached(graph, files, first)
+    if _starts_work(graph, first, before):
+        return ranked  # the work it prepares runs on its own, below it: no later call is that work
     made = _made(graph, files, set(before)) - {_owner(first[1])}
     # what the set-up leaves for later: the fields its calls store, a constructor's initial state aside
     stored = graph.runtime.left(node for node in before if not _constructs(files, node))
@@ -118,6 +120,14 @@ def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[N
         if (uses & made) - _made(graph, files, set(below)):
             return [node, *(n for n in ranked if n != node)]
     return ranked
+
+
+def _starts_work(graph: CallReader, first: Node, before: Iterable[Node]) -> bool:
+    """Whether the set-up starts work that runs on its own: it spawns (a timer, a goroutine, a closure of
+    its own), or a function it leads to spawns one of the repository's (`go r.run()`, a queue's job loop
+    on `process.nextTick`). That work is in its tree already (runtime.py); a later entry reading its state
+    is a control call beside it (`pause`, `save`), not the call the set-up waits for."""
+    return bool(graph.runtime.use(first).spawn_lines) or any(graph.runtime.spawned(node) for node in before)
 
 
 def _constructs(files: dict[str, FileFacts], node: Node) -> bool:
