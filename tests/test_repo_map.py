@@ -434,6 +434,10 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("test.js", True),
         ("lib/faraday/adapter/test.rb", False),  # faraday's Test adapter is code
         ("src/latest.ts", False),
+        ("tests_functional/legacy/flask_with_dotenv/app.py", True),  # dynaconf's second test tier
+        ("tests_integration/sandbox.py", True),
+        ("tests-e2e/fixtures/seed.ts", True),
+        ("src/testsuite/runner.py", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

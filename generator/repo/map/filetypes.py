@@ -155,6 +155,9 @@ def _holds_secrets(lower: str) -> bool:
 CONTEXT_FOLDER = re.compile(
     r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|demos?|tutorials?|[\w-]*archetypes?"
     r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
+    # a second test tier named by its kind after the word: dynaconf's tests_functional/, tests_integration/,
+    # tests-e2e/, tests_benchmark/
+    r"|tests[_-][\w-]+"
     r"|__fixtures__|qa|e2e"  # quality assurance and end-to-end suites (logstash's qa/)
     # performance suites: immer's perf-testing/ and __performance_tests__/
     r"|perf|perf[_-][\w-]+|[\w-]+[_-]testing|__\w+_tests?__|profiling"
