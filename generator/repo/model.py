@@ -543,6 +543,8 @@ class RepoSynthesis:
     flow_docs: list[FlowPassage] = field(
         default_factory=list
     )  # doc passages naming the flow's steps in order
+    # shard index → the places (1-based) of the docs' concepts that explain it, best first
+    shard_concepts: dict[int, list[int]] = field(default_factory=dict)
     catalogue: list[CatalogueGroup] = field(default_factory=list)
     modules_present: int = 0  # core source modules in the repository (the catalogue lists all of them)
     git: bool = True  # False: researched from a folder that is not a git repository

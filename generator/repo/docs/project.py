@@ -34,7 +34,7 @@ from generator.repo.docs.substitutions import rst_labels, substitute, with_ref_t
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
-from generator.repo.map.filetypes import front_readme
+from generator.repo.map.filetypes import WORD_ENDING_FOLDER, front_readme
 from generator.repo.map.walk import read_or_none, read_source
 from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
 from generator.repo.synthesize.readme import (
@@ -192,7 +192,8 @@ _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction
 # Go packages that document no library: tests' data, examples, internals, commands and generated code
 _NOT_GO_LIBRARY = re.compile(r"(?:^|/)(?:testdata|_?examples?|internal|cmd|vendor|third_party)/")
 _NOT_LIBRARY = re.compile(
-    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/", re.IGNORECASE
+    WORD_ENDING_FOLDER + r"(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/",
+    re.IGNORECASE,
 )
 _CODE_SPAN = re.compile(r"`([A-Za-z_](?:[\w.]|::)*)(?:\(\))?`")
 _QUALIFIED = re.compile(r"\.|::")  # `koanf.Provider`, `serde_json::Value`, `log::Level`

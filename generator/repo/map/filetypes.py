@@ -192,6 +192,11 @@ CONTEXT_NAME = re.compile(
 )
 
 
+# a folder's name up to a word that ends it (`unit-tests/`, `FluentValidation.Tests/`, `IntegrationTests/`): the
+# word is the folder's kind only after a separator or a capital, never inside another word (`apispec/`,
+# `_pytest/`, `mkdocs/`, `autodoc/`, `latest/` are code)
+WORD_ENDING_FOLDER = r"(?:^|/)(?:[\w.-]*?(?:[._-]|(?-i:(?<=[a-z])(?=[A-Z]))))?"
+
 # a build script at the top of the repository (OpenHands' build_vscode.py, wtforms' hatch_build.py hook, the
 # PEPs' build.py); inside a package a module named so is code (graphrag's build_noun_graph.py)
 ROOT_BUILD_SCRIPT = re.compile(r"(?:hatch_)?build(?:[_-][\w.-]*)?\.py$", re.IGNORECASE)

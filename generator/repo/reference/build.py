@@ -20,7 +20,7 @@ from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.native import NATIVE, type_name
 from generator.repo.facts.prose import summary
 from generator.repo.facts.pydeclarations import PLAIN_CLASS_USES, candidate_spans, read_module
-from generator.repo.map.filetypes import is_context_file
+from generator.repo.map.filetypes import WORD_ENDING_FOLDER, is_context_file
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
@@ -52,7 +52,8 @@ _REGISTRY = re.compile(
     r"|Register\w*|Use|AddHook\w*)"
 )
 _NOT_LIBRARY = re.compile(
-    r"(?:^|/)[\w.-]*(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|benches|docs?|scripts?)/"
+    WORD_ENDING_FOLDER
+    + r"(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|benches|docs?|scripts?)/"
     r"|(?:^|/)build\.rs$",  # Cargo's benchmarks folder and build script: what building reads, not a user
     re.IGNORECASE,
 )

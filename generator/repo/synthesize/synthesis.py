@@ -48,6 +48,7 @@ from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
 from generator.repo.synthesize.architecture import catalogue, link_subsystems, place_modules, subsystem_edges
 from generator.repo.synthesize.concepts import write_concepts
+from generator.repo.synthesize.doc_links import shard_concepts
 from generator.repo.synthesize.flowdocs import flow_passages
 from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
@@ -102,6 +103,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.flow_tree = flow_branches(tree, study.ctx.linker)
     synthesis.flow_docs = flow_passages(synthesis.flow_tree, study.docs)
+    synthesis.shard_concepts = shard_concepts(study.docs.concepts if study.docs else (), landed)
     synthesis.answers = answer_questions(study, provider)
     synthesis.concept_texts = write_concepts(study, provider)
     synthesis.notes = study.target.notes

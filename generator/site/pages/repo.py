@@ -39,6 +39,8 @@ from generator.site.pages.repo_diagrams import (
     neighbourhood_diagram,
 )
 from generator.site.pages.repo_guide import (
+    GUIDE_DIR,
+    concept_line,
     defined_in,
     file_link,
     guide_links,
@@ -70,6 +72,7 @@ class ShardPage:
     purpose: list[Markdown]
     back_link: Markdown
     rationale: Markdown
+    docs: list[Markdown]  # the guide pages explaining this part, each with the docs' first sentence about it
     key_types: list[Markdown]
     explained: list[Markdown]  # what the key types' and functions' own comments explain, cited
     hierarchy: Markdown
@@ -207,9 +210,17 @@ def write_repo_pages(
     """Write the guide pages from the project's docs, the reference pages (configuration, data model,
     extension points), every landed shard's page, every question's answer page and the index; pages of an
     earlier plan are removed."""
-    write_guide_pages(paths, directory, docs, synthesis.label, linker, synthesis.concept_texts)
+    write_guide_pages(
+        paths,
+        directory,
+        docs,
+        synthesis.label,
+        linker,
+        synthesis.concept_texts,
+        concept_subsystems(synthesis),
+    )
     write_reference_pages(paths, directory, reference, synthesis.label, linker)
-    written = {write_shard_page(paths, directory, a, synthesis, linker) for a in synthesis.landed}
+    written = {write_shard_page(paths, directory, a, synthesis, linker, docs) for a in synthesis.landed}
     # shard pages of an earlier plan (or of a shard that failed this time) must not linger as if current
     store.remove_stale(directory / "shards", written, "[0-9][0-9]_*.md")
     answered = {write_answer_page(paths, directory, a, synthesis, linker) for a in synthesis.answers}
@@ -220,7 +231,12 @@ def write_repo_pages(
 
 
 def write_shard_page(
-    paths: KBPaths, directory: Path, analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
+    paths: KBPaths,
+    directory: Path,
+    analysis: ShardAnalysis,
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None = None,
 ) -> str:
     """Write shards/NN_<slug>.md and return its name."""
     name = f"{analysis.slug}.md"
@@ -241,7 +257,7 @@ def write_shard_page(
     }
     if analysis.fallback:
         meta["fallback"] = analysis.fallback
-    body = render_record(paths, SHARD_TEMPLATE, shard_page(analysis, synthesis, linker))
+    body = render_record(paths, SHARD_TEMPLATE, shard_page(analysis, synthesis, linker, docs))
     store.write_page(store.safe_join(directory, "shards", name), meta, body)
     return name
 
@@ -348,7 +364,9 @@ def shard_summary_lines(synthesis: RepoSynthesis) -> list[str]:
 # --------------------------------------------------------------------------- the shard page
 
 
-def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker) -> ShardPage:
+def shard_page(
+    analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker, docs: ProjectDocs | None = None
+) -> ShardPage:
     rendered = (
         render_model_markdown(analysis.model_text, linker, top_level=3) if analysis.model_text else None
     )
@@ -360,6 +378,11 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         purpose=[prose(s) for s in analysis.purpose or [analysis.summary]],
         back_link=Markdown(f"[← {md_inline(synthesis.label)}](../index.md)"),
         rationale=prose(analysis.shard.rationale),
+        docs=[
+            concept_line(place, docs.concepts[place - 1], f"../{GUIDE_DIR}")
+            for place in synthesis.shard_concepts.get(analysis.index, [])
+            if docs is not None and place <= len(docs.concepts)
+        ],
         key_types=[type_item(t.symbol, t.methods) for t in analysis.key_types],
         explained=[explained_markdown(e, linker) for e in analysis.explained],
         hierarchy=hierarchy_diagram(analysis.key_types),
@@ -377,6 +400,16 @@ def shard_page(analysis: ShardAnalysis, synthesis: RepoSynthesis, linker: Linker
         files=[module_item(m) for m in analysis.files],
         citations_dropped=analysis.citations_dropped,
     )
+
+
+def concept_subsystems(synthesis: RepoSynthesis) -> dict[int, list[Markdown]]:
+    """A concept's place (1-based) → links to the subsystem pages whose code it explains, from its guide page."""
+    links: dict[int, list[Markdown]] = {}
+    for analysis in synthesis.landed:
+        for place in synthesis.shard_concepts.get(analysis.index, []):
+            link = f"[{md_inline(analysis.shard.name)}](../shards/{analysis.slug}.md)"
+            links.setdefault(place, []).append(Markdown(link))
+    return links
 
 
 def _index_writer(synthesis: RepoSynthesis) -> str:

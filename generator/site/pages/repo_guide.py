@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ class GuidePage:
     symbols: list[Markdown]
     written: Markdown = Markdown("")  # a model's prose, its citations checked and linked ("" offline)
     flow: Markdown = Markdown("")  # the code that does it: a call tree, every call cited ("" without one)
+    subsystems: list[Markdown] = field(default_factory=list)  # the subsystem pages whose code it explains
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,10 @@ def started_title(docs: ProjectDocs) -> str:
     return "Usage examples" if "getting started" in taken else "Getting started"
 
 
-def concept_line(index: int, concept: DocConcept) -> Markdown:
-    """[Concept](guide/NN_slug.md) — the docs' first sentence about it · its 2–3 central symbols."""
-    link = f"[{md_inline(concept.name)}]({GUIDE_DIR}/{guide_name(index, concept)})"
+def concept_line(index: int, concept: DocConcept, folder: str = GUIDE_DIR) -> Markdown:
+    """[Concept](guide/NN_slug.md) — the docs' first sentence about it · its 2–3 central symbols; `folder`
+    is the guide's, relative to the page the line is on."""
+    link = f"[{md_inline(concept.name)}]({folder}/{guide_name(index, concept)})"
     retired = _retired(concept)
     if retired:  # every page of it says it is no longer in force
         link += f" ({md_inline(retired)})"
@@ -143,16 +145,20 @@ def write_guide_pages(
     label: str,
     linker: Linker,
     texts: Sequence[ConceptText] = (),
+    subsystems: Mapping[int, list[Markdown]] | None = None,
 ) -> None:
     """Write guide/getting-started.md and guide/NN_<concept>.md (a model's prose where `texts`, in the
-    concepts' order, has it for the concept); remove the guide pages of an earlier run."""
+    concepts' order, has it for the concept; links to the subsystem pages whose code it explains where
+    `subsystems`, by the concept's place, has them); remove the guide pages of an earlier run."""
     written: set[str] = set()
     if docs is not None and docs.examples:
         written.add(_write(paths, directory, f"{STARTED}.md", started_page(docs, label, linker)))
     for index, concept in enumerate(docs.concepts if docs else (), 1):
         # `texts` follow the concepts' order (two sections may share a name, never a place)
         text = texts[index - 1] if index <= len(texts) and texts[index - 1].slug == concept.slug else None
-        guide = concept_page(concept, label, linker, text)
+        guide = replace(
+            concept_page(concept, label, linker, text), subsystems=(subsystems or {}).get(index, [])
+        )
         written.add(_write(paths, directory, guide_name(index, concept), guide))
     store.remove_stale(directory / GUIDE_DIR, written, "[0-9][0-9]_*.md", f"{STARTED}.md")
 

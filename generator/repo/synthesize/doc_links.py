@@ -1,0 +1,31 @@
+"""Which of the docs' concepts explain each subsystem: a subsystem page leads to the guide pages that say how
+its part works, and a guide page to the subsystems whose code does it. A concept explains a subsystem when the
+code it names is defined there — at least two of its symbols, or its only one where no other subsystem
+holds more of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from generator.repo.docs.model import DocConcept
+from generator.repo.model import ShardAnalysis
+
+SHARD_CONCEPTS = 3  # guide pages a subsystem page leads to, the ones naming most of its code first
+
+
+def shard_concepts(concepts: Sequence[DocConcept], landed: Sequence[ShardAnalysis]) -> dict[int, list[int]]:
+    """Shard index → the 1-based places (in `concepts`) of the concepts explaining it, best first: most of
+    the shard's symbols named, then the docs' own order."""
+    home = {path: analysis.index for analysis in landed for path in analysis.shard.files}
+    ranked: dict[int, list[tuple[int, int]]] = {}
+    for place, concept in enumerate(concepts, 1):
+        named = Counter(
+            home[s.path] for s in {(s.name, s.path): s for s in concept.symbols}.values() if s.path in home
+        )
+        most = max(named.values(), default=0)
+        for shard, count in named.items():
+            if count >= 2 or count == most:
+                ranked.setdefault(shard, []).append((-count, place))
+    return {shard: [place for _, place in sorted(found)[:SHARD_CONCEPTS]] for shard, found in ranked.items()}
