@@ -260,6 +260,20 @@ def test_rst_doctest_extension_code_is_python_and_its_output_shows_unless_hidden
     ]
 
 
+def test_an_ipython_session_is_python_code_in_rst() -> None:
+    """pyee's only example is an IPython session in a `::` block and h11's are `.. ipython::` directives: both
+    had been plain text or nothing, so no guide page said what they call."""
+    text = (
+        "Example\n=======\n\n::\n\n    In [1]: from pyee.base import EventEmitter\n\n    In [2]: ee = EventEmitter()\n\n"
+        "Then:\n\n.. ipython:: python\n\n   import h11\n   conn = h11.Connection(our_role=h11.CLIENT)\n"
+    )
+    code = [(b.text, b.language) for _, b in blocks(read_text(text, name="man.rst")) if b.kind == "code"]
+    assert code == [
+        ("In [1]: from pyee.base import EventEmitter\n\nIn [2]: ee = EventEmitter()", "python"),
+        ("import h11\nconn = h11.Connection(our_role=h11.CLIENT)", "python"),
+    ]
+
+
 def test_a_doctest_block_is_code_as_written_in_rst_and_in_docstrings() -> None:
     """A paragraph opened by `>>>` is a doctest block: code, never inline markup (jsonschema's docstring
     showed `validator\\_for`; a reST file's block became a quote run together on one line)."""

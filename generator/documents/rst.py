@@ -47,11 +47,12 @@ _TAB_SETS = frozenset({"tabs", "tab-set"})
 # `.. highlight:: lang` sets it for the rest of the file
 _PYTHON_NAMES = frozenset({"", "default", "python", "python3", "py", "py3"})
 _PLAIN_NAMES = frozenset({"none", "text"})
-# the doctest extension's code is Python (its output, `testoutput`, is shown unless `:hide:`)
-_PYTHON_DIRECTIVES = {"doctest": "python", "testcode": "python"}
+# the doctest extension's code is Python (its output, `testoutput`, is shown unless `:hide:`), and so is the
+# IPython directive's, which the docs build runs (h11's examples)
+_PYTHON_DIRECTIVES = {"doctest": "python", "testcode": "python", "ipython": "python"}
 _EXPLICIT = re.compile(r"^([ \t]*)\.\.(?:[ \t]+([\w:-]+)::[ \t]*(.*)|[ \t].*)?$")  # directive, comment
 _ESCAPED = re.compile(r"\\([ \tA-Za-z0-9])")  # punctuation stays escaped: Markdown reads it the same
-_DOCTEST = re.compile(r"^[ \t]*>>>(?:[ \t]|$)")
+_DOCTEST = re.compile(r"^[ \t]*(?:>>>|In \[\d*\]:)(?:[ \t]|$)")  # a Python or an IPython session (pyee)
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 # a simple table's border: columns of `=` apart (`=====  ======`); a heading's adornment is one run
 _TABLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
@@ -494,7 +495,7 @@ def _numbered(line: str) -> str:
 
 
 def _parses_as_python(code: str) -> bool:
-    """Whether the text is Python source (parsed, never run); a doctest session is Python too."""
+    """Whether the text is Python source (parsed, never run); a doctest or IPython session is Python too."""
     if _DOCTEST.match(code):
         return True
     try:

@@ -175,7 +175,7 @@ _OWN_CHECKS = re.compile(
     r"^\W*(?:benchmark(?:s|ing)?|(?:running )?(?:the )?test suite|running (?:the )?tests?)\W*$", re.IGNORECASE
 )
 _PROGRAM_LANGUAGES = frozenset(
-    "python py pycon javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
+    "python py pycon ipython javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
 )
 _GENERIC_TITLE = re.compile(
