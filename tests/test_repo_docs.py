@@ -1509,6 +1509,25 @@ def test_subsystem_pages_lead_to_the_guide_pages_explaining_them_and_back(tmp_pa
     assert f"does it: [{router.shard.name}](../shards/{router.slug}.md)." in routing
 
 
+def test_a_docs_page_that_only_shows_the_readme_is_no_guide_page(tmp_path: Path) -> None:
+    """diskcache's docs/index.rst is `.. include:: ../README.rst` and a toctree: its guide page, titled
+    "index", repeated the README the overview and Getting started already read. A page with text of its own
+    around the README stays one."""
+    files = {
+        "README.rst": "tinyweb\n=======\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/index.rst": ".. include:: ../README.rst\n\n.. toctree::\n   :hidden:\n\n   routing\n",
+        "docs/guide.rst": "User Guide\n==========\n\n.. include:: ../README.rst\n\nGet the source\n--------------\n\nClone it.\n",
+        "docs/routing.rst": "Routing\n=======\n\nThe `Router` matches each path to its handler in order.\n",
+        "tinyweb/__init__.py": '"""Tinyweb."""\n',
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    pages = [page.path for concept in docs.concepts for page in concept.pages]
+    assert "docs/index.rst" not in pages and {"docs/guide.rst", "docs/routing.rst"} <= set(pages)
+
+
 def test_docs_name_the_code_of_a_package_whose_name_ends_in_a_folder_kind(tmp_path: Path) -> None:
     """apispec's package is src/apispec/, pytest's src/_pytest/, mkdocs' mkdocs/: read as a `spec/`, `test/` or
     `docs/` folder, none of their code was ever named by their docs (no guide page linked a symbol, and the

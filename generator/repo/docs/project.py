@@ -225,7 +225,11 @@ def read_project_docs(
         if path in documents:
             documents[path] = replace(documents[path], title=title)
     shown_within = _included_whole(documents)  # a fragment another page shows whole is no page of its own
-    in_order = tuple(p for p in in_order if p not in shown_within)
+    # … nor is a docs page that only shows the README (diskcache's index.rst): the overview and the examples
+    # read the README already
+    in_order = tuple(
+        p for p in in_order if p not in shown_within and not _readme_only(documents.get(p), readme)
+    )
     names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
@@ -298,6 +302,12 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _readme_only(document: Document | None, readme: str) -> bool:
+    """Whether every block of a docs page is the README's, included (`.. include:: ../README.rst`)."""
+    origins = {block.origin for _, block in document.blocks()} if document is not None and readme else set()
+    return origins == {readme}
 
 
 def _included_whole(documents: Mapping[str, Document]) -> set[str]:
