@@ -155,6 +155,28 @@ def test_a_repository_without_any_has_no_reference_pages(tmp_path: Path) -> None
     assert not (directory / "reference").exists() or not list((directory / "reference").glob("*.md"))
 
 
+def test_a_base_class_raising_the_projects_own_not_implemented_error_is_an_extension_point(
+    tmp_path: Path,
+) -> None:
+    """apispec's `BasePlugin` methods raise `PluginMethodNotImplementedError` (others a
+    `NotImplementedException`): the one way its docs tell users to extend it had no Extension points page."""
+    files = {
+        "README.md": "# tinyspec\n\nTinyspec writes API specifications from the code of an application.\n",
+        "tinyspec/__init__.py": '"""Tinyspec."""\n',
+        "tinyspec/errors.py": "class PluginMethodNotImplementedError(NotImplementedError):\n    pass\n",
+        "tinyspec/plugin.py": (
+            "from . import errors\n\n\nclass BasePlugin:\n"
+            "    def schema_helper(self, name, definition):\n        '''May return a definition.'''\n"
+            "        raise errors.PluginMethodNotImplementedError\n\n    def path_helper(self, path):\n"
+            "        raise NotImplementedException('path')\n\n    def done(self):\n        return None\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "BasePlugin" in extend and "schema_helper" in extend and "path_helper" in extend
+    assert "`done`" not in extend
+
+
 def test_python_module_declarations() -> None:
     module = pydeclarations.read_module(
         "import os\nfrom typing import Protocol, ClassVar\nimport attr\n\n"

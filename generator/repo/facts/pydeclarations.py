@@ -50,7 +50,7 @@ PLAIN_CLASS_USES = 2  # modules importing a plain class before its `__init__` at
 # what makes a class a record or an extension point (read_module decides; this only says it is worth parsing)
 _CANDIDATE = re.compile(
     r"@[\w.]*(?:dataclass|attr\.s|attrs|define|frozen)\b|\b(?:BaseModel|BaseSettings|TypedDict|NamedTuple|Struct"
-    r"|ABC|ABCMeta|Protocol|abstractmethod|NotImplementedError)\b"
+    r"|ABC|ABCMeta|Protocol|abstractmethod)\b|NotImplemented\w*(?:Error|Exception)\b"
 )
 
 
@@ -371,15 +371,19 @@ def _nodes_at(tree: ast.AST, lines: set[int]) -> Iterator[ast.AST]:
                 pending.append(child)
 
 
+_NOT_IMPLEMENTED = re.compile(r"\w*NotImplemented\w*(?:Error|Exception)")
+
+
 def _is_hook(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """An abstract method, or one whose body (after its docstring) only raises NotImplementedError."""
+    """An abstract method, or one whose body (after its docstring) only raises NotImplementedError, or the
+    project's own error saying so (apispec's `PluginMethodNotImplementedError`, a `NotImplementedException`)."""
     if _is_abstract(node):
         return True
     body = node.body[1:] if node.body and _is_docstring(node.body[0]) else node.body
     if len(body) != 1 or not isinstance(body[0], ast.Raise) or body[0].exc is None:
         return False
     raised = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
-    return dotted_name(raised) == "NotImplementedError"
+    return _NOT_IMPLEMENTED.fullmatch(dotted_name(raised).rpartition(".")[2]) is not None
 
 
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
