@@ -177,6 +177,38 @@ def test_a_base_class_raising_the_projects_own_not_implemented_error_is_an_exten
     assert "`done`" not in extend
 
 
+def test_a_class_the_docs_subclass_to_override_its_methods_is_an_extension_point_wherever_they_do(
+    tmp_path: Path,
+) -> None:
+    """diskcache's tutorial section "Disk" subclasses `diskcache.Disk` to override `put` and `get`, and
+    tortoise's manager page `Manager.get_queryset`: neither page is named for extending, so neither had an
+    Extension points page. A model declaring fields (and its own `__str__`) extends nothing."""
+    files = {
+        "README.md": "# tinycache\n\nTinycache keeps values on disk between the runs of a program.\n",
+        "docs/tutorial.md": (
+            "# Tutorial\n\n## Models\n\nDeclare what you keep:\n\n```python\nclass Person(tinycache.Model):\n"
+            "    name = 'x'\n\n    def __str__(self):\n        return self.name\n```\n\n"
+            "## Disk\n\nTo customize serialization, pass a `Disk` subclass to the cache:\n\n"
+            "```python\nclass JSONDisk(tinycache.Disk):\n    def __init__(self, directory):\n"
+            "        super().__init__(directory)\n\n    def put(self, key):\n        return super().put(key)\n"
+            "\nwith Cache(disk=JSONDisk) as cache:\n    pass\n```\n"
+        ),
+        "tinycache/__init__.py": '"""Tinycache."""\n',
+        "tinycache/core.py": (
+            "class Disk:\n    '''Serializes keys and values.'''\n\n    def put(self, key):\n        '''Store a key.'''\n"
+            "        return key\n\n    def get(self, key):\n        return key\n\n\nclass Model:\n"
+            "    '''A record.'''\n\n    def __str__(self):\n        return ''\n\n    def save(self):\n        return self\n"
+        ),
+    }
+    directory, revision = _pages(tmp_path, files)
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## `Disk`" in extend and "[`put`]" in extend and "[`get`]" not in extend  # what the docs override
+    assert "`Model`" not in extend and "class Person" not in extend
+    shown = extend.split("## How the docs say to extend it", 1)[1]
+    assert shown.index("To customize serialization") < shown.index("class JSONDisk(tinycache.Disk):")
+    assert f"{revision}/docs/tutorial.md#L" in shown
+
+
 def test_python_module_declarations() -> None:
     module = pydeclarations.read_module(
         "import os\nfrom typing import Protocol, ClassVar\nimport attr\n\n"

@@ -107,6 +107,13 @@ def read_reference(
     records = _rank(found.records, named)
     extension_docs = doc_passages(docs, _EXTEND_DOC)
     taught = doc_subclassed(extension_docs, facts, linker, {e.symbol.name for e in found.extensions})
+    overridden, shown = doc_overridden(
+        docs, facts, linker, {e.symbol.name for e in [*found.extensions, *taught]}
+    )
+    taught += overridden
+    extension_docs += tuple(p for p in shown if p not in extension_docs)[
+        : max(MAX_DOC_PASSAGES - len(extension_docs), 0)
+    ]
     return Reference(
         options=tuple(
             _dedupe(found.options + entry_options(found, facts, linker, redactor))[:MAX_OPTIONS]
@@ -706,6 +713,61 @@ def doc_subclassed(
         if methods or symbol.name in subclassed:
             hooks = tuple(cite(m, path, linker) for m in methods)
             found.append(Extension(cite(symbol, path, linker), TAUGHT, hooks))
+    return found
+
+
+# a class a docs example defines on a base (`class JSONDisk(diskcache.Disk):`) and the methods it defines
+_DOC_CLASS = re.compile(r"^([ \t]*)class\s+\w+\(\s*([A-Za-z_][\w.]*)[^\n]*:[ \t]*$", re.MULTILINE)
+_DOC_DEF = re.compile(r"^[ \t]+(?:async\s+)?def\s+(\w+)", re.MULTILINE)
+
+
+def doc_overridden(
+    docs: ProjectDocs | None, facts: Facts, linker: Linker, known: set[str]
+) -> tuple[list[Extension], list[DocPassage]]:
+    """The project's classes a docs example, wherever it stands, subclasses to override their methods
+    (diskcache's tutorial section "Disk": `class JSONDisk(diskcache.Disk)` defining `put` and `get`), with
+    those methods; and the examples, each after the paragraph leading into it. A subclass that only declares
+    fields (`class Person(Model)`) extends nothing."""
+    passages = [p for c in docs.concepts for page in c.pages for p in page.passages] if docs else []
+    overrides: dict[str, set[str]] = {}
+    # each example: the bases it subclasses, and the passages showing it
+    examples: list[tuple[set[str], list[DocPassage]]] = []
+    for at, passage in enumerate(passages):
+        found = _overrides(passage.text) if passage.kind == "code" else {}
+        for base, names in found.items():
+            overrides.setdefault(base, set()).update(names)
+        if found:
+            lead = passages[at - 1] if at and passages[at - 1].kind == "paragraph" else None
+            shown = [p for p in (lead, passage) if p is not None and p.heading == passage.heading]
+            examples.append((set(found), shown))
+    extensions, kept = [], set()
+    for path, symbol in _unique_classes(facts, set(overrides)):
+        methods = [
+            m
+            for m in facts.files[path].symbols
+            if m.parent == symbol.name and m.short_name in overrides[symbol.short_name] and m.public
+        ]
+        if methods and symbol.name not in known:
+            hooks = tuple(cite(m, path, linker) for m in methods)
+            extensions.append(Extension(cite(symbol, path, linker), TAUGHT, hooks))
+            kept.add(symbol.short_name)
+    return extensions, [p for bases, shown in examples if bases & kept for p in shown]
+
+
+def _overrides(code: str) -> dict[str, set[str]]:
+    """Base class name (its last part) → the public methods a code block's subclasses of it define."""
+    found: dict[str, set[str]] = {}
+    for match in _DOC_CLASS.finditer(code):
+        margin = len(match.group(1).expandtabs())
+        body = []
+        for line in code[match.end() :].split("\n")[1:]:
+            if line.strip() and len(line.expandtabs()) - len(line.lstrip()) <= margin:
+                break
+            body.append(line)
+        # `__init__`, `__str__` and a private helper are the subclass's own, not what the base asks of it
+        names = {n for n in _DOC_DEF.findall("\n".join(body)) if not n.startswith("_")}
+        if names:
+            found.setdefault(match.group(2).rsplit(".", 1)[-1], set()).update(names)
     return found
 
 
