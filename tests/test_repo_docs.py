@@ -1490,6 +1490,33 @@ def test_guide_pages_quote_the_docs_with_permalinks_and_link_the_code(tmp_path: 
     assert "<script>" not in body  # docs text is data: escaped, never raw HTML
 
 
+def test_a_concept_explains_the_subsystems_defining_the_code_it_is_about() -> None:
+    """A page naming two symbols of a subsystem explains it; one naming one symbol does only when it names
+    hardly anything else (ky's FAQ, naming a dozen symbols across the code, was the one guide page its core
+    subsystem led to)."""
+    from generator.repo.docs.model import DocConcept
+    from generator.repo.model import CitedSymbol, Shard, ShardAnalysis
+    from generator.repo.synthesize.doc_links import shard_concepts
+
+    def concept(name: str, *symbols: tuple[str, str]) -> DocConcept:
+        return DocConcept(name, name.lower(), (), tuple(CitedSymbol(n, "class", p) for n, p in symbols))
+
+    core = ShardAnalysis(1, Shard("Core", ("core.py",)), "01_core", "")
+    hooks = ShardAnalysis(2, Shard("Hooks", ("hooks.py", "retry.py")), "02_hooks", "")
+    errors = ShardAnalysis(3, Shard("Errors", ("errors.py",)), "03_errors", "")
+    concepts = [
+        concept(
+            "FAQ", ("Ky", "core.py"), ("Hook", "hooks.py"), ("HTTPError", "errors.py"), ("Other", "x.py")
+        ),
+        concept("Hooks", ("Hook", "hooks.py"), ("run_hooks", "hooks.py"), ("Ky", "core.py")),
+        concept("Instances", ("Ky", "core.py")),
+        concept("Retry", ("retry", "retry.py"), ("Ky", "core.py")),
+    ]
+    # the FAQ names one symbol of each: it explains none of them; Hooks explains Hooks (two of its symbols)
+    # and not Core; Instances is about Core alone, Retry about one symbol of each of two
+    assert shard_concepts(concepts, [core, hooks, errors]) == {2: [2, 4], 1: [3, 4]}
+
+
 def test_subsystem_pages_lead_to_the_guide_pages_explaining_them_and_back(tmp_path: Path) -> None:
     """tablib's Formats subsystem never said that docs/formats.rst explains it, nor did that guide page say
     which subsystem does it: a concept explains the subsystems that define the code it names."""

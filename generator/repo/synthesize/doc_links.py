@@ -1,7 +1,7 @@
 """Which of the docs' concepts explain each subsystem: a subsystem page leads to the guide pages that say how
 its part works, and a guide page to the subsystems whose code does it. A concept explains a subsystem when the
-code it names is defined there — at least two of its symbols, or its only one where no other subsystem
-holds more of them.
+code it names is defined there — at least two of its symbols, or one when the page names no more than two
+in all and no other subsystem holds more of them.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ def shard_concepts(concepts: Sequence[DocConcept], landed: Sequence[ShardAnalysi
         named = Counter(
             home[s.path] for s in {(s.name, s.path): s for s in concept.symbols}.values() if s.path in home
         )
-        most = max(named.values(), default=0)
+        # one symbol of a shard is what a page is about only when the page names hardly anything else: a
+        # FAQ naming a dozen symbols across the code is about none of them
+        few = sum(named.values()) <= 2
         for shard, count in named.items():
-            if count >= 2 or count == most:
+            if count >= 2 or (few and count == max(named.values())):
                 ranked.setdefault(shard, []).append((-count, place))
     return {shard: [place for _, place in sorted(found)[:SHARD_CONCEPTS]] for shard, found in ranked.items()}
