@@ -1515,6 +1515,11 @@ def test_a_concept_explains_the_subsystems_defining_the_code_it_is_about() -> No
     # the FAQ names one symbol of each: it explains none of them; Hooks explains Hooks (two of its symbols)
     # and not Core; Instances is about Core alone, Retry about one symbol of each of two
     assert shard_concepts(concepts, [core, hooks, errors]) == {2: [2, 4], 1: [3, 4]}
+    # a migration guide names the old API and the new: after the pages saying how the part works
+    upgrading = concept(
+        "Upgrading to 2.0", ("Hook", "hooks.py"), ("run_hooks", "hooks.py"), ("retry", "retry.py")
+    )
+    assert shard_concepts([*concepts, upgrading], [core, hooks, errors])[2] == [2, 4, 5]
 
 
 def test_subsystem_pages_lead_to_the_guide_pages_explaining_them_and_back(tmp_path: Path) -> None:

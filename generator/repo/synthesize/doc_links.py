@@ -6,6 +6,7 @@ in all and no other subsystem holds more of them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -13,13 +14,16 @@ from generator.repo.docs.model import DocConcept
 from generator.repo.model import ShardAnalysis
 
 SHARD_CONCEPTS = 3  # guide pages a subsystem page leads to, the ones naming most of its code first
+# a migration guide names the old API and the new, so it names much code; it says what changed, not how the
+# part works, and comes after the pages that do (apispec's "Upgrading to Newer Releases", 19 repositories)
+_MIGRATION = re.compile(r"migrat|upgrad", re.IGNORECASE)
 
 
 def shard_concepts(concepts: Sequence[DocConcept], landed: Sequence[ShardAnalysis]) -> dict[int, list[int]]:
     """Shard index → the 1-based places (in `concepts`) of the concepts explaining it, best first: most of
-    the shard's symbols named, then the docs' own order."""
+    the shard's symbols named, then the docs' own order; migration guides last."""
     home = {path: analysis.index for analysis in landed for path in analysis.shard.files}
-    ranked: dict[int, list[tuple[int, int]]] = {}
+    ranked: dict[int, list[tuple[bool, int, int]]] = {}
     for place, concept in enumerate(concepts, 1):
         named = Counter(
             home[s.path] for s in {(s.name, s.path): s for s in concept.symbols}.values() if s.path in home
@@ -27,7 +31,8 @@ def shard_concepts(concepts: Sequence[DocConcept], landed: Sequence[ShardAnalysi
         # one symbol of a shard is what a page is about only when the page names hardly anything else: a
         # FAQ naming a dozen symbols across the code is about none of them
         few = sum(named.values()) <= 2
+        migration = any(_MIGRATION.search(text) for text in (concept.name, *(p.path for p in concept.pages)))
         for shard, count in named.items():
             if count >= 2 or (few and count == max(named.values())):
-                ranked.setdefault(shard, []).append((-count, place))
-    return {shard: [place for _, place in sorted(found)[:SHARD_CONCEPTS]] for shard, found in ranked.items()}
+                ranked.setdefault(shard, []).append((migration, -count, place))
+    return {shard: [place for *_, place in sorted(found)[:SHARD_CONCEPTS]] for shard, found in ranked.items()}
