@@ -17,8 +17,12 @@
         arq, bullmq, gocraft/work, sanic, httpcore; every earlier label file is seen)
     python bench/answer_starts.py --labels bench/answers_heldout_s18.json --root /tmp/rt18   (session 18: kombu,
         ws, go-nsq, axum, agenda; seen since)
-    python bench/answer_starts.py --labels bench/answers_heldout_s19.json --root /tmp/fl19   (held out in
-        session 19: pika, kafka-go, tower, websockets, bull; every earlier label file is seen)
+    python bench/answer_starts.py --labels bench/answers_heldout_s19.json --root /tmp/fl19   (session 19: pika,
+        kafka-go, tower, websockets, bull; seen since)
+    python bench/answer_starts.py --labels bench/answers_tuning_s20.json --root /tmp/flows/repos   (session 20's
+        tuning set: paho.mqtt.python, amqplib, bee-queue, amqp091-go, tungstenite-rs, coder/websocket)
+    python bench/answer_starts.py --labels bench/answers_heldout_s20.json --root /tmp/flows/repos   (held out in
+        session 20: paho.mqtt.golang, MQTT.js, python-socketio; every earlier label file is seen)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

@@ -10,9 +10,10 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s19.json is held out (session 19: pika, kafka-go, tower, websockets, bull, clones
-in /tmp/fl19; run it with --labels and --prefixed, once at a session's start and once at its end); every other
-flows_*.json is seen now — bench/flows_heldout_s18.json (clones in /tmp/rt18), bench/flows_heldout_s17.json (held out in session 17, clones in
+Labels: bench/flows_heldout_s20.json is held out (session 20: paho.mqtt.golang, MQTT.js, python-socketio, clones
+in /tmp/flows/repos; run it with --labels and --prefixed, once at a session's start and once at its end); every
+other flows_*.json is seen now — bench/flows_tuning_s20.json (session 20's tuning set, clones in /tmp/flows/repos),
+bench/flows_heldout_s19.json (clones in /tmp/fl19), bench/flows_heldout_s18.json (clones in /tmp/rt18), bench/flows_heldout_s17.json (held out in session 17, clones in
 /tmp/flows17, names matched with or without a module prefix), bench/flows_heldout_s15.json (clones in
 /tmp/flows15) and the earlier ones —, bench/flows_tuning_s12.json and the flow part of
 bench/repo_expectations.json (tuning). A row: the start (✓ when it is a labelled entry),
@@ -42,6 +43,8 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "tuning (s20)": (BENCH / "flows_tuning_s20.json", Path("/tmp/flows/repos")),
+    "seen (held out in s19)": (BENCH / "flows_heldout_s19.json", Path("/tmp/fl19")),
     "seen (held out in s18)": (BENCH / "flows_heldout_s18.json", Path("/tmp/rt18")),
     "seen (held out in s17)": (BENCH / "flows_heldout_s17.json", Path("/tmp/flows17")),
     "seen (held out in s15)": (BENCH / "flows_heldout_s15.json", Path("/tmp/flows15")),
@@ -56,7 +59,7 @@ SETS = {
 }
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 # sets labelled with names matched with or without a module prefix
-PREFIXED = {"seen (held out in s18)", "seen (held out in s17)"}
+PREFIXED = {"tuning (s20)", "seen (held out in s19)", "seen (held out in s18)", "seen (held out in s17)"}
 
 
 def main() -> int:
