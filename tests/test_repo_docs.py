@@ -1541,6 +1541,29 @@ def test_subsystem_pages_lead_to_the_guide_pages_explaining_them_and_back(tmp_pa
     assert f"does it: [{router.shard.name}](../shards/{router.slug}.md)." in routing
 
 
+def test_the_maintainers_development_page_is_no_guide_page(tmp_path: Path) -> None:
+    """tablib's and diskcache's docs/development.rst (how to send a pull request and run the test suite) and
+    dynaconf's development/maintainers-manual.md were guide pages; a users' page on the development server
+    stays one."""
+    files = {
+        "README.md": "# tinyweb\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/index.md": "# Tinyweb\n\nTinyweb routes requests to handlers, in the order they were added.\n",
+        "docs/development.rst": (
+            "Development\n===========\n\nTinyweb is under active development, and contributors are welcome. "
+            "Send a pull request on GitHub.\n\nRun the test suite with tox before you do.\n"
+        ),
+        "docs/server/development.md": "# Development server\n\nRun `tinyweb serve` to reload on every change.\n",
+        "docs/project/maintainers-manual.md": "# Maintainers Manual\n\nSee RELEASING.md at the root.\n",
+        "tinyweb/__init__.py": '"""Tinyweb."""\n',
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    pages = {page.path for concept in docs.concepts for page in concept.pages}
+    assert pages == {"docs/index.md", "docs/server/development.md"}
+
+
 def test_a_docs_page_that_only_shows_the_readme_is_no_guide_page(tmp_path: Path) -> None:
     """diskcache's docs/index.rst is `.. include:: ../README.rst` and a toctree: its guide page, titled
     "index", repeated the README the overview and Getting started already read. A page with text of its own

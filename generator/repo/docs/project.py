@@ -228,7 +228,11 @@ def read_project_docs(
     # … nor is a docs page that only shows the README (diskcache's index.rst): the overview and the examples
     # read the README already
     in_order = tuple(
-        p for p in in_order if p not in shown_within and not _readme_only(documents.get(p), readme)
+        p
+        for p in in_order
+        if p not in shown_within
+        and not _readme_only(documents.get(p), readme)
+        and not _for_maintainers(p, documents.get(p))
     )
     names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
     sections = navigation.sections()
@@ -302,6 +306,28 @@ def read_project_docs(
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+# a page for the project's maintainers, by its name: tablib's and diskcache's development.rst, dynaconf's
+# maintainers-manual.md
+_MAINTAINERS_PAGE = re.compile(r"maintain\w*(?:[-_]\w+)?", re.IGNORECASE)
+_DEVELOPMENT_PAGE = re.compile(r"development|developing|hacking", re.IGNORECASE)
+_CONTRIBUTING = re.compile(
+    r"pull request|contribut|\bgit clone\b|\btox\b|test suite|\bissue tracker", re.IGNORECASE
+)
+
+
+def _for_maintainers(path: str, document: Document | None) -> bool:
+    """Whether a docs page is for the project's maintainers: named so, or named for development and saying
+    how to work on the project (its pull requests, contributors, test suite) — a users' "Development
+    server" page says none of that."""
+    stem = PurePosixPath(path).stem
+    if _MAINTAINERS_PAGE.fullmatch(stem):
+        return True
+    if document is None or not _DEVELOPMENT_PAGE.fullmatch(stem):
+        return False
+    said = " ".join(block.text for _, block in document.blocks())
+    return len(_CONTRIBUTING.findall(said)) >= 2
 
 
 def _readme_only(document: Document | None, readme: str) -> bool:
