@@ -7,7 +7,8 @@ extending it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
@@ -16,6 +17,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.facts.declared import PyClass, PyField, PyModule
+from generator.repo.facts.examples import called_names
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.native import NATIVE, type_name
 from generator.repo.facts.prose import summary
@@ -24,7 +26,7 @@ from generator.repo.map.filetypes import WORD_ENDING_FOLDER, is_context_file
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
-from generator.repo.reference import flags, settings, spans
+from generator.repo.reference import builders, flags, settings, spans
 from generator.repo.reference.csharp import CsField, csharp_fields
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
@@ -45,6 +47,9 @@ MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
 DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
 _TS_DECLARATIONS = re.compile(r"\.d\.[cm]?ts$")  # a Python stub beside its module would repeat its records
+_BUILDER = re.compile(r"Builder$")
+SETTER = "setting of"  # an option a builder's chainable setter sets: `setting of ThreadPoolBuilder`
+MAX_BUILDERS = 4
 _SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
 _REGISTRY = re.compile(
     r"(?:register\w*|add_(?:hook|plugin|middleware|handler|listener|filter|extension)s?"
@@ -82,6 +87,7 @@ class _Found:
     extensions: list[Extension] = field(default_factory=list)
     signatures: dict[tuple[str, str], tuple[PyField, ...]] = field(default_factory=dict)  # (path, name)
     takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
+    setters: list[tuple[str, builders.Setter]] = field(default_factory=list)  # (path, a builder's setter)
 
 
 def read_reference(
@@ -114,12 +120,18 @@ def read_reference(
     extension_docs += tuple(p for p in shown if p not in extension_docs)[
         : max(MAX_DOC_PASSAGES - len(extension_docs), 0)
     ]
+    called = quick_start_calls(docs, facts)
+    chained = example_calls(docs)
+    built = _dedupe(builder_options(found, called, chained, linker, redactor))
+    entries = _dedupe(found.options + entry_options(found, facts, linker, redactor, called))[:MAX_OPTIONS]
+    # a builder whose setters the examples chain, though its own name is never resolved, comes first too
+    setters = Counter(o.kind.rsplit(" ", 1)[-1] for o in built if o.name in chained)
+    called += [owner for owner, count in setters.items() if count >= builders.MIN_SETTERS]
     return Reference(
         options=tuple(
-            _dedupe(found.options + entry_options(found, facts, linker, redactor))[:MAX_OPTIONS]
-            + _dedupe(found.flags)[:MAX_FLAGS]
-            + _dedupe(found.settings)[:MAX_SETTINGS]
+            built + entries + _dedupe(found.flags)[:MAX_FLAGS] + _dedupe(found.settings)[:MAX_SETTINGS]
         ),
+        started=tuple(name for name in called if name in _owners(built + entries, found.records)),
         settings=_field_docs(root, facts, tuple(r for r, settings in records if settings), redactor, linker),
         records=_field_docs(
             root,
@@ -186,6 +198,7 @@ def _gather(
     lines = text.splitlines()
     for symbol in _registry_symbols(facts.symbols):
         found.takes[(path, symbol.name)] = spans.parameter_types(lines[symbol.start - 1 : symbol.end])
+    found.setters += [(path, s) for s in builders.chainable_setters(lines, facts.symbols, facts.language)]
     if facts.language == "python":
         _gather_python(found, path, text, facts, linker, redactor, subclasses, handed)
         return
@@ -666,16 +679,22 @@ _OBJECT_TYPE = re.compile(r"\btype\s+[\w$]+(?:<[^=]*>)?\s*=\s*\{\s*$")
 
 
 def entry_options(
-    found: _Found, facts: Facts, linker: Linker, redactor: Redactor | None = None
+    found: _Found,
+    facts: Facts,
+    linker: Linker,
+    redactor: Redactor | None = None,
+    called: Sequence[str] = (),
 ) -> list[Option]:
     """The keyword arguments (with defaults) of the names the package's top level re-exports: what a user
-    passes to its main classes and functions. The most imported entries first."""
+    passes to its main classes and functions. What the project's own examples call first (dataset's
+    `connect` before its `Table`), then the most imported entries."""
     entries = [
         (facts.files[path].name_uses.get(name, 0), path, name, arguments)
         for (path, name), arguments in found.signatures.items()
         if arguments and (name in facts.files[path].api_names or name in facts.files[path].exports)
     ]
-    entries.sort(key=lambda e: (-e[0], -len(e[3]), e[1], e[2]))
+    first = {name: at for at, name in enumerate(called)}
+    entries.sort(key=lambda e: (first.get(e[2], len(first)), -e[0], -len(e[3]), e[1], e[2]))
     return [
         Option(
             a.name,
@@ -688,6 +707,104 @@ def entry_options(
         for _, path, name, arguments in entries[:MAX_ENTRIES]
         for a in arguments
     ]
+
+
+def quick_start_calls(docs: ProjectDocs | None, facts: Facts) -> list[str]:
+    """What the project's own examples call, in the order they first do, each with the type a called method
+    belongs to (`Caffeine.newBuilder` names Caffeine): the entries whose settings a newcomer meets first. A
+    function counts when the package's top level defines it (dataset's `connect`; not a `run` of a
+    submodule that an example's `app.run()` was resolved to), a class unless the examples call others of
+    its kind (tortoise's `IntField`, `TextField`: the fields of the user's own model, not an entry) and it
+    is no options class."""
+    if docs is None:
+        return []
+    bases = {
+        s.name: s.bases for f in facts.files.values() for s in f.symbols if s.kind == "class" and s.bases
+    }
+    kinds = Counter(
+        _base(b) for s in docs.example_symbols if s.kind == "class" for b in bases.get(s.name, ())
+    )
+    names = []
+    for cited in docs.example_symbols:
+        if cited.kind == "function" and not _top_level(cited.path):
+            continue
+        family = any(kinds[_base(b)] > 1 for b in bases.get(cited.name, ()))
+        if cited.kind == "class" and family and not _SETTINGS.search(cited.name):
+            continue  # … though several options classes (Polly's strategies' `…StrategyOptions`) are
+        names += [cited.name.rsplit(".", 1)[0], cited.name]
+    return list(dict.fromkeys(names))
+
+
+def _base(written: str) -> str:
+    """A base class as a plain name: `fields.Field[int]` → Field, `Base<T>` → Base."""
+    return re.split(r"[\[<(]", written, maxsplit=1)[0].rsplit(".", 1)[-1].strip()
+
+
+def _top_level(path: str) -> bool:
+    """A module at the root, or a top-level package's `__init__.py`."""
+    parts = PurePosixPath(path).parts
+    return len(parts) == 1 or (len(parts) == 2 and parts[1] == "__init__.py")
+
+
+def example_calls(docs: ProjectDocs | None) -> frozenset[str]:
+    """The names the examples' code calls as written, resolved or not (`maximumSize` in
+    `Caffeine.newBuilder().maximumSize(10_000)`)."""
+    if docs is None:
+        return frozenset()
+    return frozenset(n for p in docs.examples if p.kind == "code" for n in called_names(p.text, "example.py"))
+
+
+def builder_options(
+    found: _Found,
+    called: Sequence[str],
+    chained: frozenset[str],
+    linker: Linker,
+    redactor: Redactor | None,
+) -> list[Option]:
+    """The chainable setters of the builders a user configures: those of the types the examples call first
+    (rust-threadpool's `Builder`), then of those whose setters the examples chain (caffeine's `Caffeine`),
+    then of the types named as builders or settings (rayon's `ThreadPoolBuilder`), the most setters first,
+    MAX_BUILDERS of them; a type that merely returns itself (a linked list's `Node`) is none."""
+    owners: dict[tuple[str, str], list[builders.Setter]] = {}
+    for path, setter in found.setters:
+        owners.setdefault((path, setter.method.parent), []).append(setter)
+    first = {name: at for at, name in enumerate(called)}
+    ranked = sorted(
+        (rank, -len(setters), path, owner)
+        for (path, owner), setters in owners.items()
+        if (rank := _builder_rank(owner, setters, first, chained)) is not None
+    )
+    return [
+        Option(
+            s.method.short_name,
+            f"{SETTER} {owner}",
+            "",
+            s.takes,
+            linker.check(path, s.method.start, s.method.end),
+            _field_doc(s.method.doc_source, redactor),
+        )
+        for _, _, path, owner in ranked[:MAX_BUILDERS]
+        for s in owners[(path, owner)]
+    ]
+
+
+def _builder_rank(
+    owner: str, setters: list[builders.Setter], first: Mapping[str, int], chained: frozenset[str]
+) -> tuple[int, int] | None:
+    if owner in first:
+        return 0, first[owner]
+    if sum(s.method.short_name in chained for s in setters) >= builders.MIN_SETTERS:
+        return 1, 0
+    named = _BUILDER.search(owner.rsplit(".", 1)[-1]) or _SETTINGS.search(owner.rsplit(".", 1)[-1])
+    return (2, 0) if named else None
+
+
+def _owners(options: Iterable[Option], records: Iterable[tuple[Record, bool]]) -> set[str]:
+    """The entries with settings: `argument of connect` → connect, `setting of Builder` → Builder, and the
+    settings classes."""
+    return {o.kind.rsplit(" ", 1)[-1] for o in options} | {
+        r.symbol.name for r, settings in records if settings
+    }
 
 
 def doc_subclassed(

@@ -67,6 +67,9 @@ class Reference:
     records: tuple[Record, ...] = ()
     extensions: tuple[Extension, ...] = ()
     config_docs: tuple[DocPassage, ...] = ()  # what the project's docs say about configuring it
+    # what the project's own examples call that has settings (a function or class whose arguments are
+    # options, a builder, a settings class), in the order the examples first call them: shown first
+    started: tuple[str, ...] = ()
     extension_docs: tuple[DocPassage, ...] = ()  # the docs' own how-to for extending it
 
     @property

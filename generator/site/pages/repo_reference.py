@@ -13,7 +13,7 @@ from pathlib import Path
 from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation, CitedSymbol, DocPassage
-from generator.repo.reference.build import FLAG
+from generator.repo.reference.build import FLAG, SETTER
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.repo.reference.settings import CARGO, CMAKE, MACRO
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code
@@ -117,20 +117,23 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
             built.setdefault(option.kind, []).append(option)
         elif option.kind != "environment variable":
             arguments.setdefault(option.kind, []).append(option)
-    parts = [_options_part(Markdown("Environment variables"), "Variable", env)] if env else []
+    # what the project's own examples call comes first: the settings a newcomer meets in its quick start
+    records = list(reference.settings)
+    parts = [part for name in reference.started for part in _started_parts(name, arguments, records)]
+    parts += [_options_part(Markdown("Environment variables"), "Variable", env)] if env else []
     parts += [_flags_part(kind, options) for kind, options in flags.items()]
     parts += [_build_part(kind, built[kind]) for kind in _BUILD if kind in built]
-    parts += [_record_part(record) for record in reference.settings]
-    parts += [
-        _options_part(
-            Markdown(f"Arguments of {inline_code(kind.removeprefix('argument of '))}"), "Argument", options
-        )
-        for kind, options in arguments.items()
-    ]
+    parts += [_record_part(record) for record in records]
+    parts += [_entry_part(kind, options) for kind, options in arguments.items()]
     lead = (
         "The options a user sets: the environment variables the code reads"
         + (", its command-line flags" if flags else "")
         + (", the settings its build declares" if built else "")
+        + (
+            ", the settings its builders chain"
+            if any(o.kind.startswith(SETTER) for o in reference.options)
+            else ""
+        )
         + ", the fields of its configuration classes and the keyword arguments of its public entries, each "
         "with its default and the line that reads or declares it."
         if parts
@@ -221,6 +224,41 @@ def _options_part(heading: Markdown, column: str, options: Sequence[Option]) -> 
         for o in options
     )
     return ReferencePart(heading, header=table_header(*columns), rows=rows)
+
+
+def _started_parts(
+    name: str, arguments: dict[str, list[Option]], records: list[Record]
+) -> list[ReferencePart]:
+    """The parts of an entry the examples call, taken out of those left for after: its settings class, its
+    arguments, its builder's setters."""
+    named = [record for record in records if record.symbol.name == name]
+    records[:] = [record for record in records if record.symbol.name != name]
+    parts = [_record_part(record) for record in named]
+    kinds = [kind for kind in arguments if kind.rsplit(" ", 1)[-1] == name]
+    return parts + [_entry_part(kind, arguments.pop(kind)) for kind in kinds]
+
+
+def _entry_part(kind: str, options: Sequence[Option]) -> ReferencePart:
+    """An entry's keyword arguments, or a builder's chainable setters (each with what it takes)."""
+    if not kind.startswith(SETTER):
+        heading = Markdown(f"Arguments of {inline_code(kind.removeprefix('argument of '))}")
+        return _options_part(heading, "Argument", options)
+    builder = inline_code(kind.removeprefix(SETTER).strip())
+    rows = tuple(
+        table_row(
+            inline_code(o.name),
+            _code(o.type) if o.type else Markdown("—"),
+            prose(o.help) if o.help else Markdown("—"),
+            _where(o.citation),
+        )
+        for o in options
+    )
+    return ReferencePart(
+        Markdown(f"Settings of {builder}"),
+        Markdown(f"Each returns the {builder} it is called on, so that settings chain before it is built."),
+        table_header("Setting", "Takes", "What it sets", "Declared at"),
+        rows,
+    )
 
 
 def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:

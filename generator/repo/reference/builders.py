@@ -1,0 +1,106 @@
+"""The chainable setters of a builder: the public methods of a type that return the type itself, so that a
+user sets one option after another (`Builder::new().num_threads(8).build()`, `Caffeine.newBuilder()
+.maximumSize(10_000)`), read from each method's declaration as written: Rust's `-> Self`, `-> &mut Self` or
+`-> Builder`, Java's, Kotlin's and C#'s declared return type, Go's `func (c *Client) SetTimeout(…) *Client`,
+TypeScript's `: this`, Python's `-> Self`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from generator.repo.facts.native import type_name
+from generator.repo.model import Symbol
+
+LANGUAGES = frozenset({"rust", "java", "kotlin", "csharp", "go", "typescript", "python"})
+HEADER_LINES = 8  # annotation and signature lines a method's declaration may take
+MIN_SETTERS = 2  # a type returning itself from fewer methods is no builder (a `clone`, a `with_name`)
+# a receiver is no setting: Rust's `self`, `mut self`, `&mut self`, `self: Box<Self>`; Python's `self`
+_RECEIVER = re.compile(r"^(?:&(?:'\w+\s+)?)?(?:mut\s+)?self\b")
+_ENDS = {"rust": "{;", "go": "{", "python": ":"}  # a declaration ends at its body (others: at `{`, `=>`, `;`)
+# what returns the object itself though no type is named: Rust's `Self`, TypeScript's `this`
+_ITSELF = frozenset({"Self", "this"})
+_GENERICS = re.compile(r"<[^<>]*>")  # twice over: `Map<K, List<V>>`
+_STATIC = "static"
+_RECEIVED = frozenset({"rust", "python"})  # languages whose methods name their receiver first
+_NOT_SETTERS = frozenset({"clone", "Clone", "copy", "build", "Build", "create", "Create", "new", "New"})
+# a method that adds to a collection or takes from it (RestSharp's `RestRequest.AddParameter`) builds up
+# content, not a setting
+_COLLECTING = re.compile(r"^(?:[Aa]dd|[Rr]emove|[Aa]ppend|[Pp]ush|[Ii]nsert|[Cc]lear|[Dd]elete)(?:[A-Z_]|$)")
+
+
+@dataclass(frozen=True)
+class Setter:
+    """One chainable setter: its method, the parameters it takes as written (the receiver left out)."""
+
+    method: Symbol
+    takes: str
+
+
+def chainable_setters(lines: list[str], symbols: Iterable[Symbol], language: str) -> list[Setter]:
+    """Each public method whose declaration returns its own type, for the types with MIN_SETTERS of them
+    or more."""
+    if language not in LANGUAGES:
+        return []
+    by_owner: dict[str, list[Setter]] = {}
+    for symbol in symbols:
+        if symbol.kind != "method" or not symbol.public or not symbol.parent or symbol.stub:
+            continue
+        if symbol.short_name in _NOT_SETTERS or symbol.short_name == symbol.parent.rsplit(".", 1)[-1]:
+            continue  # a constructor or a copy returns a new one: nothing is set on it
+        if _COLLECTING.match(symbol.short_name):
+            continue
+        declared = _declaration(lines, symbol, language)
+        if declared is not None and _returns_owner(declared[1], symbol.parent, language):
+            by_owner.setdefault(symbol.parent, []).append(Setter(symbol, declared[0]))
+    return [s for setters in by_owner.values() if len(setters) >= MIN_SETTERS for s in setters]
+
+
+def _declaration(lines: list[str], symbol: Symbol, language: str) -> tuple[str, str] | None:
+    """(the parameters as written, the return type as written) of the method's declaration."""
+    head = " ".join(line.strip() for line in lines[symbol.start - 1 : symbol.start - 1 + HEADER_LINES])
+    if symbol.parent.rsplit(".", 1)[-1] not in head and not any(word in head for word in _ITSELF):
+        return None  # it names no type of its own: asked first, since most methods are not setters
+    named = re.search(rf"\b{re.escape(symbol.short_name)}\s*(?:<[^()]*>)?\s*\(", head)
+    if named is None:
+        return None
+    opened = named.end() - 1
+    closed = _closing(head, opened)
+    if closed < 0:
+        return None
+    parameters, receiver = _without_receiver(head[opened + 1 : closed])
+    before = _GENERICS.sub("", _GENERICS.sub("", head[: named.start()])).split()
+    if _STATIC in before or (language in _RECEIVED and not receiver):
+        return None  # a factory (`static Caffeine<K, V> newBuilder()`, Rust's `fn from_env(…) -> Self`)
+    if language in {"java", "csharp"}:
+        return (parameters, before[-1]) if before else None
+    after = head[closed + 1 :]
+    ends = _ENDS.get(language, "{;=")
+    end = min((i for i in (after.find(c) for c in ends) if i >= 0), default=len(after))
+    written = re.sub(r"\bwhere\b.*", "", after[:end]).strip()
+    return parameters, written.removeprefix("->").removeprefix(":").strip()
+
+
+def _closing(text: str, opened: int) -> int:
+    depth = 0
+    for at in range(opened, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[at], 0)
+        if depth == 0:
+            return at
+    return -1
+
+
+def _without_receiver(parameters: str) -> tuple[str, bool]:
+    """The parameters without a leading receiver, and whether there was one."""
+    listed = " ".join(parameters.split())
+    first, _, rest = listed.partition(",")
+    return (rest.strip(), True) if _RECEIVER.match(first.strip()) else (listed, False)
+
+
+def _returns_owner(written: str, owner: str, language: str) -> bool:
+    """Whether the declared return type is the method's own type (a Go pointer to it; Rust `&mut Self`)."""
+    if not written:
+        return False
+    returned = type_name(written.strip("\"'"))
+    return returned in _ITSELF or returned == owner.rsplit(".", 1)[-1]

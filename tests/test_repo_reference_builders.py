@@ -1,0 +1,112 @@
+"""The Configuration page leads with what the project's own quick start calls: the chainable setters of a
+builder (`Builder::new().num_threads(8)`, `Caffeine.newBuilder().maximumSize(…)`), each with what it takes
+and its doc line, and the keyword arguments of the function the examples call (dataset's `connect`) before
+those of the entries imported most."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_output_fakes import make_project, offline_setup
+
+from generator.app.targets import repo_target
+from generator.repo.run.pipeline import run_repo_research
+from generator.site.pages.repo import publish_repo
+from generator.store import read_page
+
+POOL = {
+    "Cargo.toml": '[package]\nname = "pool"\nversion = "0.1.0"\nedition = "2021"\n',
+    "README.md": (
+        "# pool\n\nPool runs jobs on a fixed set of worker threads.\n\n## Usage\n\n```rust\n"
+        'let pool = pool::Builder::new()\n    .num_threads(8)\n    .thread_name("worker".into())\n'
+        '    .build();\npool.execute(|| println!("hi"));\n```\n'
+    ),
+    "src/lib.rs": (
+        "//! A thread pool.\n\n/// Configures a pool before it is built.\npub struct Builder {\n"
+        "    num_threads: Option<usize>,\n    thread_name: Option<String>,\n}\n\n"
+        "impl Builder {\n    /// A builder with no settings.\n    pub fn new() -> Builder {\n"
+        "        Builder { num_threads: None, thread_name: None }\n    }\n\n"
+        "    /// How many threads run jobs (default: one per CPU).\n"
+        "    pub fn num_threads(mut self, num_threads: usize) -> Builder {\n"
+        "        self.num_threads = Some(num_threads);\n        self\n    }\n\n"
+        "    /// The name of each worker thread.\n"
+        "    pub fn thread_name(mut self, name: String) -> Builder {\n"
+        "        self.thread_name = Some(name);\n        self\n    }\n\n"
+        "    /// The pool.\n    pub fn build(self) -> ThreadPool {\n        ThreadPool { size: 1 }\n    }\n}\n\n"
+        "/// Runs jobs.\npub struct ThreadPool {\n    size: usize,\n}\n\n"
+        "impl ThreadPool {\n    /// Runs `job` on a worker.\n    pub fn execute<F: FnOnce()>(&self, job: F) {\n"
+        "        job()\n    }\n}\n\n"
+        "/// A link of the job queue.\npub struct Node {\n    next: Option<Box<Node>>,\n}\n\n"
+        "impl Node {\n    /// The link after this one.\n    pub fn next(&self) -> Node {\n"
+        "        Node { next: None }\n    }\n\n    /// The last link.\n"
+        "    pub fn last(&self) -> Node {\n        Node { next: None }\n    }\n}\n"
+    ),
+}
+
+
+def _configuration(tmp_path: Path, files: dict[str, str]) -> str:
+    root = make_project(tmp_path / "repo", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(paths, config, provider, repo_target(paths, config, str(root)))
+    publish_repo(result)
+    return read_page(result.study.harvest_dir / "reference" / "configuration.md")[1]
+
+
+def test_a_builder_the_quick_start_chains_leads_the_configuration_page(tmp_path: Path) -> None:
+    """rust-threadpool's and rayon's settings are the setters of their builders: no config struct, no
+    keyword arguments, so the page was missing (rust-threadpool) or led with build features (rayon)."""
+    page = _configuration(tmp_path, POOL)
+    headings = [line for line in page.splitlines() if line.startswith("## ")]
+    assert headings[0] == "## Settings of `Builder`"
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    assert rows[0].startswith("| `num_threads` | `num_threads: usize` | How many threads run jobs")
+    assert rows[1].startswith("| `thread_name` | `name: String` | The name of each worker thread.")
+    assert "`build`" not in page and "`new`" not in page  # what builds one is no setting
+    assert "`Node`" not in page and "`last`" not in page  # a type returning itself is no builder
+
+
+DATASET = {
+    "README.md": (
+        "# tinydb\n\nTinydb reads and writes SQL tables as dictionaries.\n\n## Quickstart\n\n```python\n"
+        "import tinydb\nfrom tinydb.fields import IntField, TextField\n\n\nclass User(tinydb.Model):\n"
+        "    id = IntField(primary_key=True)\n    name = TextField(max_length=50)\n\n\n"
+        "db = tinydb.connect('sqlite:///:memory:')\n```\n"
+    ),
+    "tinydb/__init__.py": (
+        '"""Tinydb."""\n\nfrom tinydb.database import Database\nfrom tinydb.table import Table\n\n\n'
+        "def connect(url: str | None = None, schema: str | None = None, ensure_schema: bool = True) -> Database:\n"
+        '    """Opens a connection to a database."""\n    return Database(url, schema, ensure_schema)\n\n\n'
+        '__all__ = ["connect", "Database", "Table"]\n'
+    ),
+    "tinydb/database.py": (
+        '"""A database."""\n\nfrom tinydb.table import Table\n\n\nclass Database:\n    """A database."""\n\n'
+        "    def __init__(self, url: str, schema: str | None = None, ensure_schema: bool = True) -> None:\n"
+        "        self.url = url\n\n    def table(self, name: str) -> Table:\n        return Table(self, name)\n"
+    ),
+    "tinydb/table.py": (
+        '"""A table."""\n\n\nclass Table:\n    """A table."""\n\n'
+        "    def __init__(self, db: object, name: str, primary_id: str = 'id', chunk_size: int = 1000,"
+        " auto_create: bool = True) -> None:\n        self.name = name\n"
+    ),
+    "tinydb/fields.py": (
+        '"""Fields."""\n\n\nclass Field:\n    """A column."""\n\n'
+        "    def __init__(self, primary_key: bool = False, null: bool = False) -> None:\n        self.null = null\n\n\n"
+        'class IntField(Field):\n    """An integer."""\n\n'
+        "    def __init__(self, primary_key: bool = False, null: bool = False) -> None:\n        self.null = null\n\n\n"
+        'class TextField(Field):\n    """Text."""\n\n'
+        "    def __init__(self, max_length: int = 255, null: bool = False) -> None:\n        self.null = null\n\n\n"
+        '__all__ = ["Field", "IntField", "TextField"]\n'
+    ),
+    "tinydb/query.py": '"""Queries."""\n\nfrom tinydb.table import Table\n\n\ndef rows(table: Table) -> list:\n    return []\n',
+    "tinydb/util.py": '"""Helpers."""\n\nfrom tinydb.table import Table\n\n\ndef name(table: Table) -> str:\n    return ""\n',
+}
+
+
+def test_the_arguments_of_what_the_quick_start_calls_come_first(tmp_path: Path) -> None:
+    """dataset's quick start calls `connect`; its Configuration page listed the arguments of `Table` (the
+    most imported entry) and `Database` before them. The fields of the user's own model that an example
+    declares first (tortoise's `IntField`, `TextField`) are no entry: they stay after it."""
+    page = _configuration(tmp_path, DATASET)
+    headings = [line for line in page.splitlines() if line.startswith("## Arguments")]
+    assert headings[0] == "## Arguments of `connect`"
+    assert "## Arguments of `Table`" in headings and "## Arguments of `IntField`" in headings
