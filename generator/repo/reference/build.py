@@ -718,8 +718,12 @@ def quick_start_calls(docs: ProjectDocs | None, facts: Facts) -> list[str]:
     is no options class."""
     if docs is None:
         return []
-    bases = {
-        s.name: s.bases for f in facts.files.values() for s in f.symbols if s.kind == "class" and s.bases
+    bases = {  # read from the examples' own classes' files: a test file the shards do not show stays unread
+        s.name: s.bases
+        for cited in docs.example_symbols
+        if cited.kind == "class" and cited.path in facts.files
+        for s in facts.files[cited.path].symbols
+        if s.name == cited.name
     }
     kinds = Counter(
         _base(b) for s in docs.example_symbols if s.kind == "class" for b in bases.get(s.name, ())
