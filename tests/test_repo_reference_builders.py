@@ -110,3 +110,36 @@ def test_the_arguments_of_what_the_quick_start_calls_come_first(tmp_path: Path) 
     headings = [line for line in page.splitlines() if line.startswith("## Arguments")]
     assert headings[0] == "## Arguments of `connect`"
     assert "## Arguments of `Table`" in headings and "## Arguments of `IntField`" in headings
+
+
+CRON = {
+    "go.mod": "module example.com/tick\n\ngo 1.21\n",
+    "README.md": (
+        "# tick\n\nTick runs jobs on a schedule, like cron.\n\n## Usage\n\n```go\n"
+        'c := tick.New(tick.WithSeconds(), tick.WithLocation(time.UTC))\nc.Add("@every 1s", job)\n```\n'
+    ),
+    "tick.go": (
+        "package tick\n\n// Tick runs jobs.\ntype Tick struct {\n\tseconds bool\n}\n\n"
+        "// New returns a scheduler configured by the options given.\n"
+        "func New(opts ...Option) *Tick {\n\tt := &Tick{}\n\tfor _, o := range opts {\n\t\to(t)\n\t}\n\treturn t\n}\n\n"
+        "// Add schedules a job.\nfunc (t *Tick) Add(spec string, job func()) error { return nil }\n"
+    ),
+    "option.go": (
+        'package tick\n\nimport "time"\n\n// Option configures a Tick.\ntype Option func(*Tick)\n\n'
+        "// WithSeconds lets a spec start with a seconds field.\nfunc WithSeconds() Option {\n"
+        "\treturn func(t *Tick) { t.seconds = true }\n}\n\n"
+        "// WithLocation sets the time zone specs are read in (default: time.Local).\n"
+        "func WithLocation(loc *time.Location) Option {\n\treturn func(t *Tick) {}\n}\n"
+    ),
+}
+
+
+def test_go_functional_options_are_the_settings_of_what_takes_them(tmp_path: Path) -> None:
+    """ants' `WithPreAlloc`, robfig/cron's `WithSeconds`, kong's `Name`: functions making a value that
+    `New(opts ...Option)` takes were on no page."""
+    page = _configuration(tmp_path, CRON)
+    headings = [line for line in page.splitlines() if line.startswith("## ")]
+    assert headings[0] == "## Options of `New`"
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    assert rows[0].startswith("| `WithSeconds` | — | WithSeconds lets a spec start with a seconds field.")
+    assert rows[1].startswith("| `WithLocation` | `loc *time.Location` | WithLocation sets the time zone")

@@ -49,6 +49,7 @@ DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two o
 _TS_DECLARATIONS = re.compile(r"\.d\.[cm]?ts$")  # a Python stub beside its module would repeat its records
 _BUILDER = re.compile(r"Builder$")
 SETTER = "setting of"  # an option a builder's chainable setter sets: `setting of ThreadPoolBuilder`
+MAKER = "option of"  # a Go functional option: `option of NewPool`
 MAX_BUILDERS = 4
 _SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
 _REGISTRY = re.compile(
@@ -88,6 +89,12 @@ class _Found:
     signatures: dict[tuple[str, str], tuple[PyField, ...]] = field(default_factory=dict)  # (path, name)
     takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
     setters: list[tuple[str, builders.Setter]] = field(default_factory=list)  # (path, a builder's setter)
+    takers: dict[str, list[str]] = field(
+        default_factory=dict
+    )  # Go option type: the functions taking `...` it
+    makers: list[tuple[str, builders.Setter, str]] = field(
+        default_factory=list
+    )  # (path, function, type made)
 
 
 def read_reference(
@@ -123,6 +130,7 @@ def read_reference(
     called = quick_start_calls(docs, facts)
     chained = example_calls(docs)
     built = _dedupe(builder_options(found, called, chained, linker, redactor))
+    built += _dedupe(functional_options(found, called, linker, redactor))
     entries = _dedupe(found.options + entry_options(found, facts, linker, redactor, called))[:MAX_OPTIONS]
     # a builder whose setters the examples chain, though its own name is never resolved, comes first too
     setters = Counter(o.kind.rsplit(" ", 1)[-1] for o in built if o.name in chained)
@@ -199,6 +207,11 @@ def _gather(
     for symbol in _registry_symbols(facts.symbols):
         found.takes[(path, symbol.name)] = spans.parameter_types(lines[symbol.start - 1 : symbol.end])
     found.setters += [(path, s) for s in builders.chainable_setters(lines, facts.symbols, facts.language)]
+    for taker, option in builders.option_takers(text, facts.language):
+        found.takers.setdefault(option, []).append(taker)
+    found.makers += [
+        (path, f, made) for f, made in builders.option_makers(text, facts.symbols, facts.language)
+    ]
     if facts.language == "python":
         _gather_python(found, path, text, facts, linker, redactor, subclasses, handed)
         return
@@ -790,6 +803,36 @@ def builder_options(
         for _, _, path, owner in ranked[:MAX_BUILDERS]
         for s in owners[(path, owner)]
     ]
+
+
+def functional_options(
+    found: _Found, called: Sequence[str], linker: Linker, redactor: Redactor | None
+) -> list[Option]:
+    """Go's functional options: the exported functions that make a value of a type an exported function
+    takes as its trailing `...Option` (ants' `WithPreAlloc` for `NewPool(size, ...Option)`, robfig/cron's
+    `WithSeconds` for `New`, kong's `Name` for `New`), each under the taker the examples call first."""
+    first = {name: at for at, name in enumerate(called)}
+    made: dict[str, list[tuple[str, builders.Setter]]] = {}
+    for path, function, option in found.makers:
+        if option in found.takers and function.method.name not in found.takers[option]:
+            made.setdefault(option, []).append((path, function))
+    options = []
+    for option, functions in made.items():
+        if len(functions) < builders.MIN_SETTERS:
+            continue
+        entry = min(found.takers[option], key=lambda name: (first.get(name, len(first)), name))
+        options += [
+            Option(
+                f.method.name,
+                f"{MAKER} {entry}",
+                "",
+                f.takes,
+                linker.check(path, f.method.start, f.method.end),
+                _field_doc(f.method.doc_source, redactor),
+            )
+            for path, f in functions
+        ]
+    return options
 
 
 def _builder_rank(

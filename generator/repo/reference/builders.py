@@ -47,10 +47,9 @@ def chainable_setters(lines: list[str], symbols: Iterable[Symbol], language: str
     for symbol in symbols:
         if symbol.kind != "method" or not symbol.public or not symbol.parent or symbol.stub:
             continue
-        if symbol.short_name in _NOT_SETTERS or symbol.short_name == symbol.parent.rsplit(".", 1)[-1]:
-            continue  # a constructor or a copy returns a new one: nothing is set on it
-        if _COLLECTING.match(symbol.short_name):
-            continue
+        short = symbol.short_name
+        if short in _NOT_SETTERS or short == symbol.parent.rsplit(".", 1)[-1] or _COLLECTING.match(short):
+            continue  # a constructor or a copy returns a new one, nothing is set on it; nor on a collection
         declared = _declaration(lines, symbol, language)
         if declared is not None and _returns_owner(declared[1], symbol.parent, language):
             by_owner.setdefault(symbol.parent, []).append(Setter(symbol, declared[0]))
@@ -59,7 +58,14 @@ def chainable_setters(lines: list[str], symbols: Iterable[Symbol], language: str
 
 def _declaration(lines: list[str], symbol: Symbol, language: str) -> tuple[str, str] | None:
     """(the parameters as written, the return type as written) of the method's declaration."""
-    head = " ".join(line.strip() for line in lines[symbol.start - 1 : symbol.start - 1 + HEADER_LINES])
+    span = lines[symbol.start - 1 : symbol.start - 1 + HEADER_LINES]
+    # the line naming the method (annotations may come first) and those its parameters run on to
+    at = next((i for i, line in enumerate(span) if symbol.short_name in line), None)
+    if at is None:
+        return None
+    head = span[at]
+    if head.count("(") > head.count(")"):
+        head = " ".join(line.strip() for line in span[at:])
     if symbol.parent.rsplit(".", 1)[-1] not in head and not any(word in head for word in _ITSELF):
         return None  # it names no type of its own: asked first, since most methods are not setters
     named = re.search(rf"\b{re.escape(symbol.short_name)}\s*(?:<[^()]*>)?\s*\(", head)
@@ -104,3 +110,31 @@ def _returns_owner(written: str, owner: str, language: str) -> bool:
         return False
     returned = type_name(written.strip("\"'"))
     return returned in _ITSELF or returned == owner.rsplit(".", 1)[-1]
+
+
+# Go's functional options: `func New(opts ...Option) *Cron` takes them; `func WithSeconds() Option` makes one
+_VARIADIC_TAKER = re.compile(
+    r"^func\s+([A-Z]\w*)\s*(?:\[[^\]]*\])?\s*\([^)]*\.\.\.\s*\*?([A-Z]\w*)\s*\)", re.MULTILINE
+)
+_MAKER = re.compile(r"^func\s+([A-Z]\w*)\s*\(([^)]*)\)\s*\*?([A-Z]\w*)\s*\{", re.MULTILINE)
+
+
+def option_takers(text: str, language: str) -> list[tuple[str, str]]:
+    """(function, option type) of each exported Go function that takes a trailing `...Option`."""
+    if language != "go" or "..." not in text:
+        return []
+    return [(m.group(1), m.group(2)) for m in _VARIADIC_TAKER.finditer(text)]
+
+
+def option_makers(text: str, symbols: Iterable[Symbol], language: str) -> list[tuple[Setter, str]]:
+    """(the function as a setter, the type it returns) of each exported top-level Go function with a
+    one-line declaration returning a named type (`func WithPreAlloc(preAlloc bool) Option {`); which of
+    those types are options is known once every module's takers are."""
+    if language != "go":
+        return []
+    functions = {s.name: s for s in symbols if s.kind == "function" and not s.parent and s.public}
+    return [
+        (Setter(functions[m.group(1)], " ".join(m.group(2).split())), m.group(3))
+        for m in _MAKER.finditer(text)
+        if m.group(1) in functions
+    ]

@@ -13,7 +13,7 @@ from pathlib import Path
 from generator import store
 from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation, CitedSymbol, DocPassage
-from generator.repo.reference.build import FLAG, SETTER
+from generator.repo.reference.build import FLAG, MAKER, SETTER
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.repo.reference.settings import CARGO, CMAKE, MACRO
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code
@@ -134,6 +134,11 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
             if any(o.kind.startswith(SETTER) for o in reference.options)
             else ""
         )
+        + (
+            ", the options its functions make"
+            if any(o.kind.startswith(MAKER) for o in reference.options)
+            else ""
+        )
         + ", the fields of its configuration classes and the keyword arguments of its public entries, each "
         "with its default and the line that reads or declares it."
         if parts
@@ -240,10 +245,10 @@ def _started_parts(
 
 def _entry_part(kind: str, options: Sequence[Option]) -> ReferencePart:
     """An entry's keyword arguments, or a builder's chainable setters (each with what it takes)."""
-    if not kind.startswith(SETTER):
+    if not kind.startswith((SETTER, MAKER)):
         heading = Markdown(f"Arguments of {inline_code(kind.removeprefix('argument of '))}")
         return _options_part(heading, "Argument", options)
-    builder = inline_code(kind.removeprefix(SETTER).strip())
+    owner = inline_code(kind.removeprefix(SETTER).removeprefix(MAKER).strip())
     rows = tuple(
         table_row(
             inline_code(o.name),
@@ -253,11 +258,16 @@ def _entry_part(kind: str, options: Sequence[Option]) -> ReferencePart:
         )
         for o in options
     )
+    if kind.startswith(MAKER):
+        heading = Markdown(f"Options of {owner}")
+        intro = Markdown(f"Each function returns an option to pass to {owner}, after its other arguments.")
+    else:
+        heading = Markdown(f"Settings of {owner}")
+        intro = Markdown(
+            f"Each returns the {owner} it is called on, so that settings chain before it is built."
+        )
     return ReferencePart(
-        Markdown(f"Settings of {builder}"),
-        Markdown(f"Each returns the {builder} it is called on, so that settings chain before it is built."),
-        table_header("Setting", "Takes", "What it sets", "Declared at"),
-        rows,
+        heading, intro, table_header("Setting", "Takes", "What it sets", "Declared at"), rows
     )
 
 
