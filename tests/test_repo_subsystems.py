@@ -279,6 +279,12 @@ def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
         "JSON",
         "Utilities",
     ]
+    # abbreviations as prose says them: apispec's ext/, dynaconf's and tortoise's contrib/
+    assert [folder_name(f) for f in ("src/apispec/ext", "dynaconf/contrib", "pkg/extras")] == [
+        "Extensions",
+        "Integrations",
+        "Extras",
+    ]
     assert phrase(["urls", "and", "http"]) == "URLs and HTTP"
 
 

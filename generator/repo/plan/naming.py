@@ -143,13 +143,24 @@ def _home_folder(files: Sequence[str]) -> str:
     return max(held, key=lambda f: (f.count("/"), f), default="")
 
 
+# a folder name a maintainer abbreviates, as the same maintainer says it in prose: apispec's ext/ holds its
+# marshmallow plugin, dynaconf's and tortoise's contrib/ their Flask, Django, FastAPI … integrations
+_SAID = {
+    "util": "utilities",
+    "utils": "utilities",
+    "ext": "extensions",
+    "exts": "extensions",
+    "contrib": "integrations",
+}
+
+
 def folder_name(folder: str) -> str:
-    """A sub-package's own name as a maintainer writes it ("_transports" → "Transports", "json" → "JSON");
-    "" for a container folder (`src`, `internal`) that names no concept."""
+    """A sub-package's own name as a maintainer writes it ("_transports" → "Transports", "json" → "JSON",
+    "ext" → "Extensions"); "" for a container folder (`src`, `internal`) that names no concept."""
     words = words_of(PurePosixPath(folder).name) if folder else []
     if not words or set(words) <= _CONTAINER:
         return ""
-    return phrase(["utilities"] if words in (["util"], ["utils"]) else words)
+    return phrase([_SAID[words[0]]] if len(words) == 1 and words[0] in _SAID else words)
 
 
 def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[str]] = ()) -> list[str]:
