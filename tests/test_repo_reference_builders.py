@@ -129,7 +129,9 @@ CRON = {
         "// WithSeconds lets a spec start with a seconds field.\nfunc WithSeconds() Option {\n"
         "\treturn func(t *Tick) { t.seconds = true }\n}\n\n"
         "// WithLocation sets the time zone specs are read in (default: time.Local).\n"
-        "func WithLocation(loc *time.Location) Option {\n\treturn func(t *Tick) {}\n}\n"
+        "func WithLocation(loc *time.Location) Option {\n\treturn func(t *Tick) {}\n}\n\n"
+        "// WithPanicHandler handles a job's panic.\n"
+        "func WithPanicHandler(handler func(any)) Option {\n\treturn func(t *Tick) {}\n}\n"
     ),
 }
 
@@ -143,3 +145,4 @@ def test_go_functional_options_are_the_settings_of_what_takes_them(tmp_path: Pat
     rows = [line for line in page.splitlines() if line.startswith("| `")]
     assert rows[0].startswith("| `WithSeconds` | — | WithSeconds lets a spec start with a seconds field.")
     assert rows[1].startswith("| `WithLocation` | `loc *time.Location` | WithLocation sets the time zone")
+    assert rows[2].startswith("| `WithPanicHandler` | `handler func(any)` | WithPanicHandler handles")

@@ -116,7 +116,8 @@ def _returns_owner(written: str, owner: str, language: str) -> bool:
 _VARIADIC_TAKER = re.compile(
     r"^func\s+([A-Z]\w*)\s*(?:\[[^\]]*\])?\s*\([^)]*\.\.\.\s*\*?([A-Z]\w*)\s*\)", re.MULTILINE
 )
-_MAKER = re.compile(r"^func\s+([A-Z]\w*)\s*\(([^)]*)\)\s*\*?([A-Z]\w*)\s*\{", re.MULTILINE)
+# (a parameter may be a function: `func WithPanicHandler(panicHandler func(any)) Option {`)
+_MAKER = re.compile(r"^func\s+([A-Z]\w*)\s*\(((?:[^()]|\([^()]*\))*)\)\s*\*?([A-Z]\w*)\s*\{", re.MULTILINE)
 
 
 def option_takers(text: str, language: str) -> list[tuple[str, str]]:
