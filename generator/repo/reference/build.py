@@ -792,17 +792,25 @@ def builder_options(
         if (rank := _builder_rank(owner, setters, first, chained)) is not None
     )
     return [
-        Option(
-            s.method.short_name,
-            f"{SETTER} {owner}",
-            "",
-            s.takes,
-            linker.check(path, s.method.start, s.method.end),
-            _field_doc(s.method.doc_source, redactor),
-        )
+        _setter_option(s, f"{SETTER} {owner}", path, linker, redactor)
         for _, _, path, owner in ranked[:MAX_BUILDERS]
         for s in owners[(path, owner)]
     ]
+
+
+def _setter_option(
+    setter: builders.Setter, kind: str, path: str, linker: Linker, redactor: Redactor | None
+) -> Option:
+    """A setter (or an option function) as an option: its name, what it takes and what its doc says."""
+    method = setter.method
+    return Option(
+        method.short_name,
+        kind,
+        "",
+        setter.takes,
+        linker.check(path, method.start, method.end),
+        _field_doc(method.doc_source, redactor),
+    )
 
 
 def functional_options(
@@ -821,17 +829,7 @@ def functional_options(
         if len(functions) < builders.MIN_SETTERS:
             continue
         entry = min(found.takers[option], key=lambda name: (first.get(name, len(first)), name))
-        options += [
-            Option(
-                f.method.name,
-                f"{MAKER} {entry}",
-                "",
-                f.takes,
-                linker.check(path, f.method.start, f.method.end),
-                _field_doc(f.method.doc_source, redactor),
-            )
-            for path, f in functions
-        ]
+        options += [_setter_option(f, f"{MAKER} {entry}", path, linker, redactor) for path, f in functions]
     return options
 
 

@@ -249,15 +249,7 @@ def _entry_part(kind: str, options: Sequence[Option]) -> ReferencePart:
         heading = Markdown(f"Arguments of {inline_code(kind.removeprefix('argument of '))}")
         return _options_part(heading, "Argument", options)
     owner = inline_code(kind.removeprefix(SETTER).removeprefix(MAKER).strip())
-    rows = tuple(
-        table_row(
-            inline_code(o.name),
-            _code(o.type) if o.type else Markdown("—"),
-            prose(o.help) if o.help else Markdown("—"),
-            _where(o.citation),
-        )
-        for o in options
-    )
+    rows = _declared_rows(options, typed=True)
     if kind.startswith(MAKER):
         heading = Markdown(f"Options of {owner}")
         intro = Markdown(f"Each function returns an option to pass to {owner}, after its other arguments.")
@@ -289,12 +281,13 @@ def _build_part(kind: str, options: Sequence[Option]) -> ReferencePart:
     )
 
 
-def _declared_rows(options: Sequence[Option]) -> tuple[Markdown, ...]:
-    """One row per option: its name, default and help as declared, and the line that declares it."""
+def _declared_rows(options: Sequence[Option], typed: bool = False) -> tuple[Markdown, ...]:
+    """One row per option: its name, default (a setter's: what it takes) and help as declared, and the line
+    that declares it."""
     return tuple(
         table_row(
             inline_code(o.name),
-            _code(o.default) if o.default else Markdown("—"),
+            _code(shown) if (shown := o.type if typed else o.default) else Markdown("—"),
             prose(o.help) if o.help else Markdown("—"),
             _where(o.citation),
         )
