@@ -48,6 +48,7 @@ from generator.errors import DeepkbError  # noqa: E402
 from generator.llm.base import create_provider  # noqa: E402
 from generator.store import KBPaths, read_page  # noqa: E402
 from generator.topic.pipeline import run_topic_research  # noqa: E402
+from generator.topic.workspace import unescape_body  # noqa: E402
 
 WORK = Path(tempfile.gettempdir()) / "deepkb-bench-collections"
 DOC_SUFFIXES = {".rst", ".md", ".txt", ".html", ".htm", ".pdf"}
@@ -344,8 +345,9 @@ NO_ANSWER = ("The stored sources do not answer", "已存储的来源没有回答
 
 def facts_stated(text: str, facts: list[dict[str, Any]]) -> list[bool]:
     """For each labelled must-state fact, whether the report's text states it (one of its patterns, any case).
-    The references list is left out: a title naming a fact is not the report stating it."""
-    body = re.split(r"^## (?:References|参考文献|参考资料)\s*$", text, flags=re.M)[0]
+    The references list is left out: a title naming a fact is not the report stating it. The text is read as
+    a reader sees it, without the page's markdown escapes ("/**" is written `/\\*\\*` on the page)."""
+    body = unescape_body(re.split(r"^## (?:References|参考文献|参考资料)\s*$", text, flags=re.M)[0])
     return [any(re.search(pattern, body, re.I | re.S) for pattern in fact["any"]) for fact in facts]
 
 
