@@ -230,3 +230,87 @@ def test_a_list_that_only_points_elsewhere_is_no_passage() -> None:
         "It adds a keyword.",
         "Tools must learn it, see https://x.example/z",
     )
+
+
+CONTENT_ADDRESSED = (
+    "# Content-addressed paths\n\n"
+    "## Summary\n\n"
+    "Content-addressed derivations have output paths computed from the content of their build output "
+    "instead of from their inputs.\n\n"
+    "## Motivation\n\n"
+    "Having a content-adressed store makes early cutoff possible: a rebuild that yields the same output "
+    "stops the rebuild of everything depending on it.\n\n"
+    "## Detailed design\n\n"
+    "The store records a realisation for each output that maps the output id to its path.\n\n"
+    "### Resolved derivations\n\n"
+    "A derivation whose inputs are replaced by their realised paths is its resolved form.\n\n"
+    "## Drawbacks\n\n"
+    "**Drawbacks:**\n"  # as stored: a list right under its heading is led in by the heading
+    "- The caching model of the store needs some modifications.\n"
+    "- Nothing enforces which derivations may safely be marked content-addressed.\n\n"
+    "## Alternatives\n\n"
+    "An intensional store is another proposal with the same end-goal, changing the whole model at once.\n"
+)
+
+
+def test_the_defining_document_titled_in_other_words_answers_why_limits_and_alternatives() -> None:
+    # its title does not name the subject's second word, and a part of its design does ("### Resolved
+    # derivations"): it is still the subject's own account, not a document about something larger whose
+    # motivation is another subject's
+    account = replace(_source("local-c", "Content-addressed paths", CONTENT_ADDRESSED), relevance=0.9)
+    other = replace(
+        _source(
+            "local-o",
+            "Release schedule",
+            "# Release schedule\n\n## Motivation\n\nReleases happen twice a year.\n\n"
+            "## Content-addressed derivations\n\nThe release notes list content-addressed derivations "
+            "among experimental features.\n",
+        ),
+        relevance=0.3,
+    )
+    why, limits, alternatives = (
+        "Why content-addressed derivations?",
+        "What are the limits of content-addressed derivations?",
+        "What alternatives to content-addressed derivations were weighed?",
+    )
+    plan = _plan(
+        "content-addressed derivations", {why: "motivation", limits: "limits", alternatives: "alternatives"}
+    )
+    sections = analyze(offline(), plan, Catalog([account, other]), lang="en").sections
+    quoted = {s.question: " ".join(" ".join([c.text, *c.items]) for c in s.claims) for s in sections}
+    assert "early cutoff" in quoted[why]
+    assert "Releases happen twice a year" not in quoted[why]  # the release schedule's own motivation
+    assert "caching model" in quoted[limits]
+    assert "same end-goal" in quoted[alternatives]
+
+
+def test_an_account_whose_title_names_none_of_the_subject_stays_a_larger_document() -> None:
+    from generator.retrieval.scoring import tokens
+    from generator.topic.facet_sections import treating
+
+    concepts = [{"posix"}, {"platform"}, {"hook"}]
+    configuration = (
+        "# Configuration\n\n## Motivation\n\nA container needs one file saying how to run it.\n\n"
+        "## POSIX-platform Hooks\n\nHooks run commands at points of the container's lifecycle.\n"
+    )
+    why = [
+        s.heading
+        for s, _ in treating(
+            configuration,
+            "motivation",
+            concepts,
+            tokens,
+            own_headings=True,
+            title="Configuration",
+            account=True,
+        )
+    ]
+    assert why == []  # the configuration file's own motivation, not the hooks'
+    hooks = configuration.replace("# Configuration", "# Platform hooks")
+    why = [
+        s.heading
+        for s, _ in treating(
+            hooks, "motivation", concepts, tokens, own_headings=True, title="Platform hooks", account=True
+        )
+    ]
+    assert why == ["Motivation"]  # titled with part of the subject's name: the subject's own account

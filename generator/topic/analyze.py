@@ -418,6 +418,7 @@ def passage_pools(
             judge,
             stored=catalog.sources,
             said=said,
+            account=account,
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
@@ -609,18 +610,22 @@ def section_candidates(
     *,
     stored: Sequence[RawSource],
     said: frozenset[str] = frozenset(),
+    account: Collection[str] = (),
 ) -> list[Candidate]:
     """The opening passages of the stored sections that treat `facet` (facet_sections.py), the documents
-    about the topic first: their own headings say which question a section answers."""
+    about the topic first: their own headings say which question a section answers (the subject's own
+    `account` is about it throughout)."""
     facet = _SECTION_FACET.get(facet, facet)
     if facet not in FACETS:
         return []
-    found = _treating_candidates(sources, facet, judge, stored=stored, said=said)
+    found = _treating_candidates(sources, facet, judge, stored=stored, said=said, account=account)
     if found or facet not in FRAMING_FACETS:
         return found
     # no section on why, limits or alternatives opens quotably: its first paragraph leans only on its
     # heading ("Several systems to do this already exist." under "### Prior Art"), and it is the answer
-    return _treating_candidates(sources, facet, judge, stored=stored, said=said, on_heading=True)
+    return _treating_candidates(
+        sources, facet, judge, stored=stored, said=said, on_heading=True, account=account
+    )
 
 
 def _treating_candidates(
@@ -631,6 +636,7 @@ def _treating_candidates(
     stored: Sequence[RawSource],
     said: frozenset[str],
     on_heading: bool = False,
+    account: Collection[str] = (),
 ) -> list[Candidate]:
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     about = defining_sources(stored, judge)
@@ -644,7 +650,13 @@ def _treating_candidates(
         own = source.id in about
         rank = 0  # the order `treating` gives a document's sections is the order they answer in
         for section, limit in treating(
-            source.text, facet, concepts, tokens, own_headings=own, title=source.title
+            source.text,
+            facet,
+            concepts,
+            tokens,
+            own_headings=own,
+            title=source.title,
+            account=source.id in account,
         ):
             for passage in _section_openings(section, limit, facet, said, on_heading):
                 if facet in {"what", "how"} and speaks_of_now(passage.text):

@@ -242,6 +242,7 @@ def treating(
     *,
     own_headings: bool,
     title: str = "",
+    account: bool = False,
 ) -> Iterator[tuple[TextSection, int]]:
     """The sections of `text` that treat `facet`, each with how many of its opening passages to quote. A
     section titled after the subject answers "what" (its opening) and "how" (its opening, and the opening of
@@ -249,10 +250,19 @@ def treating(
     the facet answers it only in a document about the subject (`own_headings`): a "Motivation" elsewhere is
     the motivation of that document's own subject; in a document about something larger whose section is
     titled after the subject ("Configuration" and its "POSIX-platform Hooks"), only the headings inside
-    that section: the "### Example" under "Specification version" is no example of hooks."""
+    that section: the "### Example" under "Specification version" is no example of hooks. The subject's own
+    `account` (the defining document the report opens from) titled with part of the subject's name is about
+    the subject throughout: its sections named after the subject are parts of its design ("### Resolved
+    derivations" in "Content-addressed paths"), and its "# Motivation", "# Drawbacks" and "# Alternatives" say
+    why, its limits and what else was weighed; how it works is still told by its sections named after it (its
+    design opens on the model it replaces). One whose title names none of it ("Configuration") is still about
+    something larger."""
     sections = text_sections(text)
     record = decision_record(s.heading for s in sections)
-    larger = bool(subject_headings(sections, concepts, words_of, title))
+    in_other_words = (
+        account and facet in FRAMING_FACETS and bool(set(words_of(title)) & set().union(*concepts))
+    )
+    larger = not in_other_words and bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
     sections_say_how = (
         own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
