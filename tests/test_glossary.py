@@ -110,3 +110,18 @@ def test_propagation_is_a_term_so_context_propagation_reaches_english_specificat
     glossary = default_glossary()
     assert glossary.english("上下文传播")[0] == "context propagation"
     assert "上下文传播" in glossary.compounds("上下文传播")
+
+
+def test_a_glossary_term_never_cuts_a_word_as_documents_are_read() -> None:
+    """覆盖 ("override") is a glossary term, 覆盖率 (coverage) a word: cutting 测试覆盖率 at the glossary's term
+    left 率 alone, so no document titled "测试覆盖率" named the topic "测试覆盖率" (Vitest's guide, 113 of 1,287
+    Chinese headings in five documentation sets: 自定义指令, 状态机, 代码覆盖率…)."""
+    from generator.retrieval.scoring import tokens
+    from generator.topic.defining import names_topic
+    from generator.topic.judge import RelevanceJudge
+
+    glossary = default_glossary()
+    assert glossary.segment("测试覆盖率") == tokens("测试覆盖率")
+    assert glossary.segment("套利交易策略") == ["套利", "交易策略"]  # a term jieba cuts stays whole
+    for topic in ("测试覆盖率", "自定义指令", "状态机"):
+        assert names_topic(topic, topic, RelevanceJudge(topic))

@@ -93,13 +93,21 @@ class Glossary:
 
     def segment(self, run: str) -> list[str]:
         """A Han run cut into words, the glossary's longest terms first (交易策略 stays whole where jieba
-        would cut it), jieba for the stretches between them."""
+        would cut it), jieba for the stretches between them. A glossary term is matched over whole words as
+        jieba cuts them, the way documents are read (`tokens`): 覆盖率 stays whole, where the glossary's 覆盖
+        ("override") would leave 率 alone and no title named "测试覆盖率" would name its topic."""
         words: list[str] = []
+        ends = set(itertools.accumulate(len(w) for w in cjk.words(run)))
         gap = ""
         i = 0
         while i < len(run):
+            at_word = i == 0 or i in ends
             match = next(
-                (run[i:j] for j in range(min(len(run), i + self.longest), i, -1) if run[i:j] in self.zh_en),
+                (
+                    run[i:j]
+                    for j in range(min(len(run), i + self.longest), i, -1)
+                    if at_word and j in ends and run[i:j] in self.zh_en
+                ),
                 "",
             )
             if match and len(match) > 1:
