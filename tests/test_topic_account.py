@@ -314,3 +314,15 @@ def test_an_account_whose_title_names_none_of_the_subject_stays_a_larger_documen
         )
     ]
     assert why == ["Motivation"]  # titled with part of the subject's name: the subject's own account
+
+
+def test_a_proposal_building_on_a_subject_another_title_names_better_is_not_its_account() -> None:
+    from generator.topic.analyze import names_most
+
+    judge = RelevanceJudge("async/await syntax")
+    trait = _source("local-t", "async fn in trait", "# async fn in trait\n\nAsync fns in traits.\n")
+    syntax = _source("local-s", "async await", "# async await\n\nAsync and await syntax.\n")
+    assert names_most({"local-t"}, [trait, syntax], judge) == set()  # builds on "async await"
+    assert names_most({"local-s"}, [trait, syntax], judge) == {"local-s"}
+    paths = _source("local-c", "Content-addressed paths", CONTENT_ADDRESSED)
+    assert names_most({"local-c"}, [paths], RelevanceJudge("content-addressed derivations")) == {"local-c"}

@@ -397,6 +397,7 @@ def passage_pools(
     account = named or ({opening} & titled)  # the subject's own account
     subject = plan_subject(plan.topic)
     extending = building_on(catalog.sources, account, subject)
+    speaks_for = account if named else names_most(account, catalog.sources, judge)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -418,7 +419,7 @@ def passage_pools(
             judge,
             stored=catalog.sources,
             said=said,
-            account=account,
+            account=speaks_for,
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
@@ -516,6 +517,23 @@ def _subject_first(
         # beside the proposal: its "## Considered Options"), quoted with their document's title
         return [c for c in pool if c.treats]
     return kept
+
+
+def names_most(ids: Collection[str], sources: Sequence[RawSource], judge: RelevanceJudge) -> set[str]:
+    """Of `ids`, the documents whose title names as many of the topic's concepts as any stored title: the
+    subject's account in other words ("Content-addressed paths" for content-addressed derivations), not a
+    proposal building on a subject another title names better ("async fn in trait" beside "async await", for
+    async/await syntax)."""
+    # the topic's own words, as the topic spells them: a synonym ("async" among the spellings of "await")
+    # names no second concept
+    spelled = [set(tokens(t.label)) for t in judge.terms(judge.topic)]
+
+    def named(title: str) -> int:
+        words = set(tokens(title))
+        return sum(1 for own in spelled if own and own <= words)
+
+    most = max((named(s.title) for s in sources), default=0)
+    return {s.id for s in sources if s.id in ids and named(s.title) == most}
 
 
 def building_on(sources: Sequence[RawSource], account: Collection[str], subject: str) -> set[str]:
