@@ -83,6 +83,13 @@ PROJECT = {
 }
 
 
+def _docs_of(root: Path) -> ProjectDocs:
+    """The project docs of a checkout, read as the docs stage reads them."""
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    return read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+
+
 def test_markdown_blocks_keep_their_lines_language_and_lead() -> None:
     doc = read_text(GUIDE, name="docs/routing/index.md")
     assert doc.title == "Routing"
@@ -1557,9 +1564,7 @@ def test_the_maintainers_development_page_is_no_guide_page(tmp_path: Path) -> No
         "tinyweb/__init__.py": '"""Tinyweb."""\n',
     }
     root = make_project(tmp_path / "tinyweb", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(root)
     pages = {page.path for concept in docs.concepts for page in concept.pages}
     assert pages == {"docs/index.md", "docs/server/development.md"}
 
@@ -1576,9 +1581,7 @@ def test_a_docs_page_that_only_shows_the_readme_is_no_guide_page(tmp_path: Path)
         "tinyweb/__init__.py": '"""Tinyweb."""\n',
     }
     root = make_project(tmp_path / "tinyweb", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(root)
     pages = [page.path for concept in docs.concepts for page in concept.pages]
     assert "docs/index.rst" not in pages and {"docs/guide.rst", "docs/routing.rst"} <= set(pages)
 
@@ -1599,9 +1602,7 @@ def test_docs_name_the_code_of_a_package_whose_name_ends_in_a_folder_kind(tmp_pa
         "src/IntegrationTests/core.py": 'class APISpec:\n    """Another test double."""\n',
     }
     root = make_project(tmp_path / "tinyspec", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyspec")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(root)
     named = {(s.name, s.path) for c in docs.concepts for s in c.symbols}
     assert ("APISpec", "src/apispec/core.py") in named and ("APISpec.path", "src/apispec/core.py") in named
 
