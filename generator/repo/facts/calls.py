@@ -260,26 +260,26 @@ class _CallReader:
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, path: str) -> list[CallEdge]:
-        if self.files[path].language != "python":
-            return self._other.edges(path, self.files[path].language)
-        found = self._python.edges(path)
-        # the scope built from its syntax tree served this file only: other files see it as the facts do
-        self._python.scopes.pop(path, None)
-        self._parsed = None
-        return found
+        return self._read_calls(path)[0]
 
     def edges_and_declared(self, path: str) -> tuple[list[CallEdge], PyModule | None]:
         """The file's calls and, for a Python module, what it declares for its users (pydeclarations.py),
         read from the same syntax tree: the reference stage then parses none of it again."""
-        if self.files[path].language != "python":
-            return self.edges(path), None
-        found = self._python.edges(path)
-        self._python.scopes.pop(path, None)
-        parsed, self._parsed = self._parsed, None
+        found, parsed = self._read_calls(path)
         if parsed is None:
             return found, None
         text, tree = parsed
         return found, read_module(text, candidate_spans(text, self.files[path]), tree)
+
+    def _read_calls(self, path: str) -> tuple[list[CallEdge], tuple[str, ast.Module] | None]:
+        """The file's calls, with the Python module's text and syntax tree they were read from."""
+        if self.files[path].language != "python":
+            return self._other.edges(path, self.files[path].language), None
+        found = self._python.edges(path)
+        # the scope built from its syntax tree served this file only: other files see it as the facts do
+        self._python.scopes.pop(path, None)
+        parsed, self._parsed = self._parsed, None
+        return found, parsed
 
     def _resolve(self, source: str, raw: str) -> list[str]:
         return self.index.resolve(source, "python", raw)
