@@ -225,8 +225,8 @@ def read_project_docs(
         if path in documents:
             documents[path] = replace(documents[path], title=title)
     shown_within = _included_whole(documents)  # a fragment another page shows whole is no page of its own
-    # … nor is a docs page that only shows the README (diskcache's index.rst): the overview and the examples
-    # read the README already
+    # … nor is a docs page that only shows the README (diskcache's index.rst: the overview and the examples
+    # read the README already), nor one for the maintainers
     in_order = tuple(
         p
         for p in in_order

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
@@ -89,9 +89,8 @@ class _Found:
     signatures: dict[tuple[str, str], tuple[PyField, ...]] = field(default_factory=dict)  # (path, name)
     takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
     setters: list[tuple[str, builders.Setter]] = field(default_factory=list)  # (path, a builder's setter)
-    takers: dict[str, list[str]] = field(
-        default_factory=dict
-    )  # Go option type: the functions taking `...` it
+    # a Go option type → the functions taking `...` it
+    takers: dict[str, list[str]] = field(default_factory=dict)
     makers: list[tuple[str, builders.Setter, str]] = field(
         default_factory=list
     )  # (path, function, type made)
@@ -128,10 +127,11 @@ def read_reference(
         : max(MAX_DOC_PASSAGES - len(extension_docs), 0)
     ]
     called = quick_start_calls(docs, facts)
+    first = {name: at for at, name in enumerate(called)}  # the place of each in the examples
     chained = example_calls(docs)
-    built = _dedupe(builder_options(found, called, chained, linker, redactor))
-    built += _dedupe(functional_options(found, called, linker, redactor))
-    entries = _dedupe(found.options + entry_options(found, facts, linker, redactor, called))[:MAX_OPTIONS]
+    built = _dedupe(builder_options(found, first, chained, linker, redactor))
+    built += _dedupe(functional_options(found, first, linker, redactor))
+    entries = _dedupe(found.options + entry_options(found, facts, linker, redactor, first))[:MAX_OPTIONS]
     # a builder whose setters the examples chain, though its own name is never resolved, comes first too
     setters = Counter(o.kind.rsplit(" ", 1)[-1] for o in built if o.name in chained)
     called += [owner for owner, count in setters.items() if count >= builders.MIN_SETTERS]
@@ -696,7 +696,7 @@ def entry_options(
     facts: Facts,
     linker: Linker,
     redactor: Redactor | None = None,
-    called: Sequence[str] = (),
+    first: Mapping[str, int] | None = None,
 ) -> list[Option]:
     """The keyword arguments (with defaults) of the names the package's top level re-exports: what a user
     passes to its main classes and functions. What the project's own examples call first (dataset's
@@ -706,7 +706,7 @@ def entry_options(
         for (path, name), arguments in found.signatures.items()
         if arguments and (name in facts.files[path].api_names or name in facts.files[path].exports)
     ]
-    first = {name: at for at, name in enumerate(called)}
+    first = first or {}
     entries.sort(key=lambda e: (first.get(e[2], len(first)), -e[0], -len(e[3]), e[1], e[2]))
     return [
         Option(
@@ -773,7 +773,7 @@ def example_calls(docs: ProjectDocs | None) -> frozenset[str]:
 
 def builder_options(
     found: _Found,
-    called: Sequence[str],
+    first: Mapping[str, int],
     chained: frozenset[str],
     linker: Linker,
     redactor: Redactor | None,
@@ -785,7 +785,6 @@ def builder_options(
     owners: dict[tuple[str, str], list[builders.Setter]] = {}
     for path, setter in found.setters:
         owners.setdefault((path, setter.method.parent), []).append(setter)
-    first = {name: at for at, name in enumerate(called)}
     ranked = sorted(
         (rank, -len(setters), path, owner)
         for (path, owner), setters in owners.items()
@@ -814,12 +813,11 @@ def _setter_option(
 
 
 def functional_options(
-    found: _Found, called: Sequence[str], linker: Linker, redactor: Redactor | None
+    found: _Found, first: Mapping[str, int], linker: Linker, redactor: Redactor | None
 ) -> list[Option]:
     """Go's functional options: the exported functions that make a value of a type an exported function
     takes as its trailing `...Option` (ants' `WithPreAlloc` for `NewPool(size, ...Option)`, robfig/cron's
     `WithSeconds` for `New`, kong's `Name` for `New`), each under the taker the examples call first."""
-    first = {name: at for at, name in enumerate(called)}
     made: dict[str, list[tuple[str, builders.Setter]]] = {}
     for path, function, option in found.makers:
         if option in found.takers and function.method.name not in found.takers[option]:
