@@ -462,6 +462,46 @@ def test_the_go_options_a_first_example_fills_come_first_on_the_configuration_pa
     assert headings[0] == "## `Options`" and "## `ClusterOptions`" in headings
 
 
+def test_the_client_the_quick_start_calls_leads_though_its_async_twin_shares_its_name(tmp_path: Path) -> None:
+    """redis-py defines `Redis` in redis/client.py and again in redis/asyncio/client.py (falcon its `App`,
+    kombu its `Connection`, werkzeug its `Request`): the quick start's `redis.Redis(host=…)` named two
+    definitions, was left out as ambiguous, and a tracing config class led the Configuration page, with an
+    exception's `__init__` arguments (`ConnectionError`) listed as options before `Redis`'s."""
+    client = (
+        '"""The client."""\n\n\nclass Client:\n    """A connection to a kvlite server."""\n\n'
+        '    def __init__(self, host: str = "localhost", port: int = 7000, timeout: float = 5.0):\n'
+        "        self.host = host\n\n    def get(self, key: str) -> bytes:\n        return b''\n"
+    )
+    files = {
+        "README.md": (
+            "# kvlite\n\nKvlite is a client for the kvlite key-value server.\n\n## Quickstart\n\n"
+            '```python\nimport kvlite\n\nc = kvlite.Client(host="db", port=7000)\nc.get("k")\n```\n'
+        ),
+        "kvlite/__init__.py": (
+            '"""Kvlite."""\n\nfrom kvlite.client import Client\nfrom kvlite.errors import KvError\n'
+            "from kvlite.tracing import TraceConfig\n"
+        ),
+        "kvlite/client.py": client,
+        "kvlite/aio/__init__.py": '"""Asyncio."""\n\nfrom kvlite.aio.client import Client\n',
+        "kvlite/aio/client.py": client.replace("def get", "async def get"),
+        "kvlite/errors.py": (
+            '"""Errors."""\n\n\nclass KvError(Exception):\n    """A failed command."""\n\n'
+            '    def __init__(self, message: str = "", retry: bool = False):\n        super().__init__(message)\n'
+        ),
+        "kvlite/tracing.py": (
+            '"""Tracing."""\n\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass TraceConfig:\n'
+            '    """What the tracer records."""\n\n    commands: bool = True\n    payloads: bool = False\n'
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    headings = [line for line in config.splitlines() if line.startswith("## ")]
+    assert headings[0] == "## Arguments of `Client`", headings
+    assert "kvlite/client.py:7" in config and "kvlite/aio/client.py" not in config
+    assert "KvError" not in config and "`retry`" not in config
+    assert "## `TraceConfig`" in headings
+
+
 # a record class whose decorator sits on the line above (its span starts there), a constant a page shows
 # (`__all__`: a span that declares nothing), and a module read whole because it names the environment
 HANDED = {

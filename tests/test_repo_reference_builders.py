@@ -10,6 +10,8 @@ from pathlib import Path
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
+from generator.repo.model import Symbol
+from generator.repo.reference import builders
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -146,3 +148,27 @@ def test_go_functional_options_are_the_settings_of_what_takes_them(tmp_path: Pat
     assert rows[0].startswith("| `WithSeconds` | — | WithSeconds lets a spec start with a seconds field.")
     assert rows[1].startswith("| `WithLocation` | `loc *time.Location` | WithLocation sets the time zone")
     assert rows[2].startswith("| `WithPanicHandler` | `handler func(any)` | WithPanicHandler handles")
+
+
+def test_a_context_manager_s_enter_is_no_setter() -> None:
+    """werkzeug's `Response.__enter__` returns `Response`, as does its `make_conditional`: two methods
+    returning the type made it a builder, and "Settings of `Response`" led the Configuration page with
+    `__enter__` as its first setting. A dunder is the language's protocol, never an option a user sets."""
+    text = (
+        "class Response:\n"
+        "    def __enter__(self) -> Response:\n        return self\n\n"
+        "    def make_conditional(self, request: Request, accept_ranges: bool = False) -> Response:\n"
+        "        return self\n\n"
+        "class Query:\n"
+        "    def paging(self, offset: int, num: int) -> Query:\n        return self\n\n"
+        "    def sort_by(self, field: str, asc: bool = True) -> Query:\n        return self\n"
+    )
+    symbols = [
+        Symbol("Response.__enter__", "method", 2, 3, parent="Response"),
+        Symbol("Response.make_conditional", "method", 5, 6, parent="Response"),
+        Symbol("Query.paging", "method", 9, 10, parent="Query"),
+        Symbol("Query.sort_by", "method", 12, 13, parent="Query"),
+    ]
+    found = builders.chainable_setters(text.splitlines(), symbols, "python")
+    assert [s.method.name for s in found] == ["Query.paging", "Query.sort_by"]
+    assert found[0].takes == "offset: int, num: int"

@@ -1650,7 +1650,7 @@ class SymbolNames:
             candidates = self.by_name.get(name, [])
             if home is not None:  # the package named: `koanf.Provider` is the root's, not `file.Provider`
                 candidates = [c for c in candidates if _in_folder(c[0], home)] or candidates
-            best = _best(candidates) if len(name) > 2 else None
+            best = _best(candidates, self.facts) if len(name) > 2 else None
             if best is not None:
                 found.append(cite(best[1], best[0], self.linker))
         if package:
@@ -1768,10 +1768,15 @@ def _hops(tree: Sequence[CallTree]) -> int:
     return sum(1 + _hops(branch.below) for branch in tree)
 
 
-def _best(candidates: list[tuple[str, Symbol]]) -> tuple[str, Symbol] | None:
-    """The definition a reader means: the only one, or the one class/top-level definition outside tests."""
+def _best(candidates: list[tuple[str, Symbol]], facts: Facts) -> tuple[str, Symbol] | None:
+    """The definition a reader means: the only one, or the one class/top-level definition outside tests;
+    of several, the one the package's top level re-exports (redis-py's `Redis` in redis/client.py, not
+    redis/asyncio/client.py's; falcon's `App`, not falcon.asgi's): what `import redis; redis.Redis()` names."""
     real = [c for c in candidates if not _NOT_LIBRARY.search(c[0])]
     if len(real) == 1:
         return real[0]
     top = [c for c in real if not c[1].parent]
-    return top[0] if len(top) == 1 else None
+    if len(top) == 1:
+        return top[0]
+    exported = [c for c in top if c[1].name in facts.files[c[0]].api_names]
+    return exported[0] if len(exported) == 1 else None

@@ -276,8 +276,10 @@ def _gather_python(
         extension = python_extension(declared, cited, path, facts, linker)
         if extension is not None:
             found.extensions.append(replace(extension, subclasses=subclasses.get(declared.name, 0)))
+    errors = {declared.name for declared in module.classes if _is_error(declared)}
     for name, arguments in module.signatures:
-        found.signatures[(path, name)] = arguments
+        if name not in errors:  # an exception's arguments (redis-py's `ConnectionError`) set no option
+            found.signatures[(path, name)] = arguments
 
 
 def flag_options(
@@ -706,6 +708,9 @@ def entry_options(
         for (path, name), arguments in found.signatures.items()
         if arguments and (name in facts.files[path].api_names or name in facts.files[path].exports)
     ]
+    # of two entries one name (redis-py's `Redis` and its asyncio twin), the one the package's top exports
+    top = {(path, name) for _, path, name, _ in entries if name in facts.files[path].api_names}
+    entries = [e for e in entries if (e[1], e[2]) in top or all(name != e[2] for _, name in top)]
     first = first or {}
     entries.sort(key=lambda e: (first.get(e[2], len(first)), -e[0], -len(e[3]), e[1], e[2]))
     return [

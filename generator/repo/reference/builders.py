@@ -50,6 +50,8 @@ def chainable_setters(lines: list[str], symbols: Iterable[Symbol], language: str
         short = symbol.short_name
         if short in _NOT_SETTERS or short == symbol.parent.rsplit(".", 1)[-1] or _COLLECTING.match(short):
             continue  # a constructor or a copy returns a new one, nothing is set on it; nor on a collection
+        if short.startswith("__"):
+            continue  # the language's protocol (werkzeug's `Response.__enter__`), no option a user sets
         declared = _declaration(lines, symbol, language)
         if declared is not None and _returns_owner(declared[1], symbol.parent, language):
             by_owner.setdefault(symbol.parent, []).append(Setter(symbol, declared[0]))
