@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from generator.documents import Block, read_bytes, read_text
 from generator.documents.docstring import read_docstring
 from generator.repo.facts.prose import summary
@@ -464,6 +468,32 @@ def test_an_rst_block_quote_is_text_not_code() -> None:
         ("paragraph", "Example:", 18),
         ("code", "code_here()", 20),
     ]
+
+
+def test_a_line_of_spaces_below_a_paragraph_is_blank_not_a_block_quote() -> None:
+    """ghc-proposals' 0652-import-shadowing.rst has a line of five spaces between a paragraph and the next
+    heading: read as a block quote holding no line, the reader never moved past it and a topic over the
+    collection never ended."""
+    text = "Warnings\n~~~~~~~~\n\nShadowing bindings.\n\n     \nExamples\n--------\nIt shines.\n"
+    with _gives_up_after(seconds=20):
+        found = [(s.heading, b.text, b.start) for s, b in read_text(text, name="x.rst").blocks()]
+    assert found == [("Warnings", "Shadowing bindings.", 4), ("Examples", "It shines.", 9)]
+
+
+@contextmanager
+def _gives_up_after(seconds: int) -> Iterator[None]:
+    """A reader that never returns fails the test instead of hanging the suite."""
+
+    def give_up(signum: int, frame: object) -> None:
+        raise TimeoutError("the reader did not return")
+
+    previous = signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_an_rst_definitions_body_and_a_simple_table_read_as_sphinx_shows_them() -> None:

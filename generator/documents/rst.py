@@ -220,8 +220,9 @@ class _Shadow:
 
     def _quoted(self, i: int) -> bool:
         """Whether line i opens a block quote under a paragraph of the page's own (indented text after a
-        blank line below an unindented paragraph): reST's quote, never Markdown's indented code."""
-        if not i or self.lines[i - 1].strip():
+        blank line below an unindented paragraph): reST's quote, never Markdown's indented code. A line of
+        spaces alone is blank: it opens no quote (ghc-proposals' 0652 has one below a paragraph)."""
+        if not i or self.lines[i - 1].strip() or not self.lines[i].strip():
             return False
         above = next((line for line in reversed(self.lines[:i]) if line.strip()), "")
         return (
