@@ -451,6 +451,10 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("tests_integration/sandbox.py", True),
         ("tests-e2e/fixtures/seed.ts", True),
         ("src/testsuite/runner.py", False),
+        ("t/mocks.py", True),  # the top-level `t/` suite: kombu's and celery's, git's t/helper/
+        ("t/integration/common.py", True),
+        ("t/helper/test-tool.c", True),
+        ("src/t/codes.py", False),  # a package's `t` module folder deeper down is code
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

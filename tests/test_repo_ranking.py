@@ -324,3 +324,26 @@ def test_error_types_and_compat_shims_rank_after_the_primary_types_however_used(
         functions=key_functions(["net/adapters.py", "net/user0.py"], facts, linker),
     )
     assert analysis.top_symbols[0].name == "run" and analysis.top_symbols[-1].secondary
+
+
+def test_a_package_importing_one_name_from_two_modules_re_exports_both(tmp_path: Path) -> None:
+    """redis-py's search package imports `Pipeline as RedisPipeline` from redis.client and `Pipeline as
+    AsyncioPipeline` from redis.asyncio.client: one of the two alone was marked re-exported, whichever a set
+    of imports gave last, so the same revision gave other pages when the facts came back from forked workers
+    than when they were read in one process (its main flow ran through the other client)."""
+    pipeline = "class Pipeline:\n    def execute(self):\n        return []\n"
+    root = write_tree(
+        tmp_path,
+        {
+            "kv/__init__.py": "",
+            "kv/client.py": pipeline,
+            "kv/aio/__init__.py": "",
+            "kv/aio/client.py": pipeline,
+            "kv/search/__init__.py": (
+                "from kv.client import Pipeline as KvPipeline\nfrom kv.aio.client import Pipeline as AioPipeline\n"
+            ),
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert "Pipeline" in facts.files["kv/client.py"].exports
+    assert "Pipeline" in facts.files["kv/aio/client.py"].exports

@@ -17,10 +17,13 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.facts import pydeclarations
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
+from generator.repo.model import CitedSymbol
 from generator.repo.reference.build import read_reference
+from generator.repo.reference.model import FieldLine, Record, Reference
 from generator.repo.reference.spans import env_reads, field_comment, interface_methods, struct_fields
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
+from generator.site.pages.repo_reference import configuration_page, data_model_page
 from generator.store import read_page
 
 BLOB = "https://github.com/acme/shop/blob/"
@@ -548,3 +551,27 @@ def test_declarations_from_the_facts_tree_are_those_parsed_alone() -> None:
         for spans in ([(1, 4), (7, 7)], [(2, 4)], [(1, 3)], None):
             alone = pydeclarations.read_module(text, spans)
             assert pydeclarations.read_module(text, spans, tree) == alone, (text, spans)
+
+
+def test_two_records_of_one_name_are_told_apart_by_their_files() -> None:
+    """falcon's WSGI and ASGI `Request`, redis-py's `DatabaseConfig` and its asyncio twin: the Data model and
+    Configuration pages had two sections headed `Request`, and a link to the name led to the first."""
+
+    def record(name: str, path: str) -> Record:
+        return Record(CitedSymbol(name, "class", path), "dataclass", (FieldLine("url", "str", "", None),))
+
+    twins = (record("Request", "falcon/request.py"), record("Request", "falcon/asgi/request.py"))
+    linker = Linker({}, "r" * 40, "https://github.com/acme/web")
+    page = data_model_page(
+        Reference(records=(*twins, record("Response", "falcon/response.py"))), "a/web", linker
+    )
+    assert [str(p.heading) for p in page.parts] == [
+        "`Request` in `falcon/request.py`",
+        "`Request` in `falcon/asgi/request.py`",
+        "`Response`",
+    ]
+    settings = configuration_page(Reference(settings=twins, started=("Request",)), "a/web", linker)
+    assert [str(p.heading) for p in settings.parts] == [
+        "`Request` in `falcon/request.py`",
+        "`Request` in `falcon/asgi/request.py`",
+    ]

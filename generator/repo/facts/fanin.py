@@ -27,9 +27,9 @@ def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> Non
         # `from requests import Session` uses sessions.Session too; each importer counts once per name
         followed = set(names)
         for pair in names:
-            origin = origins.get(pair)
-            if origin is not None and origin != importer:
-                followed.add((origin, pair[1]))
+            for origin in origins.get(pair, ()):
+                if origin != importer:
+                    followed.add((origin, pair[1]))
         taken.extend(followed)
         grouped: dict[str, list[str]] = {}
         for target, name in sorted(names):
@@ -42,15 +42,16 @@ def count_name_uses(files: dict[str, FileFacts], imported: NamesImported) -> Non
     for path, counts in uses.items():
         files[path].name_uses = counts
     top: dict[str, bool] = {}  # each package's answer, for all the names it re-exports
-    for (package, name), origin in origins.items():
+    for (package, name), found in origins.items():
         if not _is_public_name(name, files[package]):
             continue
-        if name not in files[origin].exports:
-            files[origin].exports.append(name)
         if package not in top:
             top[package] = is_top_package(package, files)
-        if top[package] and name not in files[origin].api_names:
-            files[origin].api_names.append(name)
+        for origin in found:
+            if name not in files[origin].exports:
+                files[origin].exports.append(name)
+            if top[package] and name not in files[origin].api_names:
+                files[origin].api_names.append(name)
 
 
 def is_top_package(init: str, files: dict[str, FileFacts]) -> bool:
@@ -59,22 +60,31 @@ def is_top_package(init: str, files: dict[str, FileFacts]) -> bool:
     return not any(posixpath.join(parent, name) in files for name in PACKAGE_FILES) if parent else True
 
 
-def _reexport_origins(imported: dict[str, set[tuple[str, str]]]) -> dict[tuple[str, str], str]:
-    """(package `__init__`, name) → the module it imports the name from, followed through packages."""
-    direct = {
-        (importer, name): target
-        for importer, names in imported.items()
-        if _is_package_file(importer)
-        for target, name in names
+def _reexport_origins(imported: dict[str, set[tuple[str, str]]]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(package `__init__`, name) → the modules it imports the name from, followed through packages. A
+    package may import one name from two modules under two aliases (redis-py's search package: `Pipeline as
+    RedisPipeline` from redis.client, `as AsyncioPipeline` from redis.asyncio.client): both are origins. One
+    of them alone had been kept, whichever the set of imports gave last, so a run's pages depended on
+    the order a set came back in from the forked workers."""
+    direct: dict[tuple[str, str], list[str]] = {}
+    for importer, names in imported.items():
+        if _is_package_file(importer):
+            for target, name in sorted(names):
+                direct.setdefault((importer, name), []).append(target)
+    return {
+        key: tuple(dict.fromkeys(_followed(key, t, direct) for t in targets))
+        for key, targets in direct.items()
     }
-    resolved: dict[tuple[str, str], str] = {}
-    for key, target in direct.items():
-        seen = {key[0]}
-        while _is_package_file(target) and (target, key[1]) in direct and target not in seen:
-            seen.add(target)
-            target = direct[(target, key[1])]
-        resolved[key] = target
-    return resolved
+
+
+def _followed(key: tuple[str, str], target: str, direct: dict[tuple[str, str], list[str]]) -> str:
+    """The module a package's import of `key`'s name from `target` leads to, through packages re-exporting
+    it from one module each."""
+    seen = {key[0]}
+    while _is_package_file(target) and len(direct.get((target, key[1]), ())) == 1 and target not in seen:
+        seen.add(target)
+        target = direct[(target, key[1])][0]
+    return target
 
 
 def _is_package_file(path: str) -> bool:

@@ -214,10 +214,16 @@ def is_context_file(path: str) -> bool:
     return CONTEXT_NAME.match(name) is not None or (folder != "" and _in_context_folder(folder))
 
 
+# the test suite's folder when it is the top-level `t/`: Perl's convention, kept by git (t/helper/test-*.c)
+# and by celery and its libraries (kombu's t/unit/, t/integration/, t/mocks.py had been a "Mocks" subsystem)
+_TOP_TEST_FOLDER = "t"
+
+
 @lru_cache(maxsize=16_384)
 def _in_context_folder(folder: str) -> bool:
     # once per folder, not per file: every file of a folder asks the same
-    return any(CONTEXT_FOLDER.fullmatch(part) for part in folder.split("/"))
+    parts = folder.split("/")
+    return parts[0] == _TOP_TEST_FOLDER or any(CONTEXT_FOLDER.fullmatch(part) for part in parts)
 
 
 def front_readme(paths: Iterable[str]) -> str:

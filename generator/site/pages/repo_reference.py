@@ -6,6 +6,7 @@ through the store."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,7 +124,7 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
     parts += [_options_part(Markdown("Environment variables"), "Variable", env)] if env else []
     parts += [_flags_part(kind, options) for kind, options in flags.items()]
     parts += [_build_part(kind, built[kind]) for kind in _BUILD if kind in built]
-    parts += [_record_part(record) for record in records]
+    parts += [_record_part(record, _twins(reference.settings)) for record in records]
     parts += [_entry_part(kind, options) for kind, options in arguments.items()]
     lead = (
         "The options a user sets: the environment variables the code reads"
@@ -162,7 +163,7 @@ def data_model_page(reference: Reference, label: str, linker: Linker) -> Referen
         "The main records of the code, the ones named in the docs and used by the most modules first, each "
         "with its fields (name, type, default) linked to the lines that declare them.",
         ("", ()),
-        [_record_part(record) for record in reference.records],
+        [_record_part(record, _twins(reference.records)) for record in reference.records],
         linker,
     )
 
@@ -238,7 +239,7 @@ def _started_parts(
     arguments, its builder's setters."""
     named = [record for record in records if record.symbol.name == name]
     records[:] = [record for record in records if record.symbol.name != name]
-    parts = [_record_part(record) for record in named]
+    parts = [_record_part(record, _twins(named)) for record in named]
     kinds = [kind for kind in arguments if kind.rsplit(" ", 1)[-1] == name]
     return parts + [_entry_part(kind, arguments.pop(kind)) for kind in kinds]
 
@@ -295,13 +296,20 @@ def _declared_rows(options: Sequence[Option], typed: bool = False) -> tuple[Mark
     )
 
 
-def _record_part(record: Record) -> ReferencePart:
+def _twins(records: Sequence[Record]) -> frozenset[str]:
+    """The names two records on one page share (redis-py's `DatabaseConfig` and its asyncio twin, falcon's
+    WSGI and ASGI `Request`): their headings name their files, or the reader meets one heading twice."""
+    return frozenset(name for name, count in Counter(r.symbol.name for r in records).items() if count > 1)
+
+
+def _record_part(record: Record, twins: frozenset[str] = frozenset()) -> ReferencePart:
     symbol = record.symbol
     used = f"; named by {record.uses} other modules" if record.uses > 1 else ""
     intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, record.kind, used)}")
     said = any(f.doc for f in record.fields)  # a column for what each field is, when comments say it
+    heading = inline_code(symbol.name)
     return ReferencePart(
-        inline_code(symbol.name),
+        Markdown(f"{heading} in {inline_code(symbol.path)}") if symbol.name in twins else heading,
         intro,
         table_header("Field", "Type", "Default", *(("What it is",) if said else ())),
         tuple(_field_row(f, said) for f in record.fields),
