@@ -1142,6 +1142,32 @@ def test_a_docsify_sidebar_is_the_docs_navigation_not_a_page(tmp_path: Path) -> 
     assert record.order[:3] == ("docs/start/quick.md", "docs/custom/index.md", "docs/middleware/index.md")
 
 
+@pytest.mark.parametrize(
+    ("navigation", "text"),
+    [
+        (
+            "docs/index.rst",
+            "Tinyweb\n=======\n\n.. toctree::\n   :maxdepth: 2\n\n   start/quick\n   middleware/index\n",
+        ),
+        ("docs/_sidebar.md", "* [Quick Start](start/quick.md)\n* [Middleware](middleware/index.md)\n"),
+    ],
+)
+def test_a_navigation_file_written_with_crlf_line_endings_orders_the_pages(
+    tmp_path: Path, navigation: str, text: str
+) -> None:
+    """x64dbg's docs index.rst is written with CRLF: its toctrees, whose blank lines are `\\r\\n`, were read
+    as empty, and the sections they list fell out of the guide (its breakpoint and thread commands)."""
+    docs = {
+        "docs/middleware/index.md": "# Middleware\n\nMiddleware wraps every handler of the app.\n",
+        "docs/start/quick.md": "# Quick start\n\nMake an app and add a route to it.\n",
+        "docs/about.md": "# About\n\nWho made it.\n",
+    }
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, **docs})
+    (root / navigation).write_bytes(text.replace("\n", "\r\n").encode())
+    order = read_navigation(root, doc_files(map_repository(root))).order
+    assert [p for p in order if p != navigation][:2] == ["docs/start/quick.md", "docs/middleware/index.md"]
+
+
 def test_a_docs_folder_front_page_listing_its_pages_orders_them(tmp_path: Path) -> None:
     # Catch2's docs/Readme.md ("start with the tutorial", then "Writing tests:" assertions, matchers …),
     # tc39 Temporal's docs/README.md, cloudevents' docs/README.md: no navigation file, so the pages came in

@@ -183,7 +183,7 @@ def index_links(root: Path, tree: Sequence[str], docs: str) -> list[NavPage]:
     known = set(tree)
     best: list[str] = []
     for front in (p for p in tree if PurePosixPath(p).parent == PurePosixPath(docs) and _FRONT.search(p)):
-        text = read_or_none(root, front, max_bytes=NAV_BYTES) or ""
+        text = _nav_text(root, front, max_bytes=NAV_BYTES) or ""
         linked = [
             page
             for target in _PAGE_LINK.findall(text)
@@ -273,7 +273,7 @@ def _relative(path: str, docs: str) -> str:
 
 def _category_position(root: Path, folder: str) -> float | None:
     for name, parse in (("_category_.json", _json_position), ("_category_.yml", _yaml_position)):
-        text = read_or_none(root, f"{folder}/{name}", max_bytes=NAV_BYTES)
+        text = _nav_text(root, f"{folder}/{name}", max_bytes=NAV_BYTES)
         if text is not None:
             return parse(text)
     return None
@@ -303,7 +303,7 @@ def _part_key(part: str) -> tuple[int, int, str]:
 
 def _stated_position(root: Path, path: str) -> float:
     """A page's place its front matter states (`sidebar_position`, `nav_order`, `weight`, pmndrs' `nav`…)."""
-    stated = stated_field(read_or_none(root, path, max_bytes=NAV_BYTES) or "", *_POSITIONS)
+    stated = stated_field(_nav_text(root, path, max_bytes=NAV_BYTES) or "", *_POSITIONS)
     return float(stated) if _NUMBER.fullmatch(stated) else UNSTATED
 
 
@@ -329,7 +329,7 @@ def _section_label(item: object) -> str:
 def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
     """`mkdocs.yml`'s nav and the repository folder its pages are in (None when there is none)."""
     for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml", *_nested_configs(root, docs)):
-        text = read_or_none(root, config, max_bytes=NAV_BYTES)
+        text = _nav_text(root, config, max_bytes=NAV_BYTES)
         if text is None:
             continue
         try:  # `!!python/name:` and `!ENV` tags read as plain values, never run; a bomb or 5,000 levels refused
@@ -434,6 +434,14 @@ class _TocWalk:
                 self.node(node[key], base, below if key in _SUBPAGES else section)
 
 
+def _nav_text(root: Path, path: str, *, max_bytes: int) -> str | None:
+    """A navigation file's text with its line endings as `\n`: x64dbg's docs index.rst is written with CRLF,
+    and its toctrees (whose blank lines are `\r\n`) were read as empty, so whole sections of its docs fell
+    out of the guide. Lines are the same lines either way."""
+    text = read_or_none(root, path, max_bytes=max_bytes)
+    return None if text is None else text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def toctree_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
     """Sphinx: the pages the root `index.rst` (or MyST `index.md`) reaches through its toctrees, depth
     first."""
@@ -448,7 +456,7 @@ def toctree_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
         if page in seen or page not in known:
             continue
         seen.append(page)
-        text = read_or_none(root, page, max_bytes=NAV_BYTES) or ""
+        text = _nav_text(root, page, max_bytes=NAV_BYTES) or ""
         stack.extend(reversed([_known(entry, known) for entry in _toctree_entries(text, page, docs)]))
     # an index page with no toctree declares no order
     return [NavPage(page) for page in seen] if len(seen) > 1 else []
@@ -499,7 +507,7 @@ def read_summary(root: Path, paths: Sequence[str]) -> Summary:
     another site's page or a file that is not a known doc page is left out."""
     known = set(paths)
     for path in sorted((p for p in paths if PurePosixPath(p).name.lower() in SUMMARY_NAMES), key=_depth):
-        text = read_or_none(root, path, max_bytes=NAV_BYTES)
+        text = _nav_text(root, path, max_bytes=NAV_BYTES)
         if text is None:
             continue
         folder = str(PurePosixPath(path).parent)
