@@ -52,7 +52,7 @@ UNCITED = 0.7  # the weight of a passage that cites nothing (the page it is on i
 # words that shape a question without saying what it is about
 QUESTION_WORDS = frozenset(
     "explain explains work works happen happens mean means find show tell about defined define implemented "
-    "implement implementation where does done way ways thing things know".split()
+    "implement implementation where does done way ways thing things know become becomes became".split()
 )
 ZH_QUESTION_WORDS = frozenset(
     "怎样 怎么样 哪里 哪个 哪儿 是否 可以 能 需要 请问 一下 定义 实现 工作 原理".split()
