@@ -37,6 +37,19 @@ def test_abbreviations_and_initials_do_not_end_a_sentence() -> None:
     ]
 
 
+def test_an_ellipsis_the_sentence_goes_on_after_does_not_end_it() -> None:
+    text = (
+        "The maybe ... end expression groups expressions, like begin ... end does. "
+        "If the value does not match, the maybe ... end expression returns it. He paused... Then he left..."
+    )
+    assert sentences(text) == [
+        "The maybe ... end expression groups expressions, like begin ... end does.",
+        "If the value does not match, the maybe ... end expression returns it.",
+        "He paused...",
+        "Then he left...",
+    ]
+
+
 def test_cjk_sentences_end_without_a_space_and_blank_lines_end_one() -> None:
     text = (
         "第一句话在这里说明问题。第二句话给出答案！\n\nA heading without a stop\n\nAn English sentence here."

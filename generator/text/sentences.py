@@ -2,7 +2,8 @@
 
 A sentence ends at '.', '!' or '?' before a space, or at '。', '！', '？' (Chinese puts no space after
 them); a blank line ends one too. An abbreviation ("e.g.", "i.e.", "etc.", "vs.", "cf.") or an initial
-("J. Smith") does not end a sentence.
+("J. Smith") does not end a sentence, nor does an ellipsis the sentence goes on after ("the `maybe ... end`
+block", "case ... of"): one ends a sentence only before a capital, a quote or the end of the text.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import re
 from ..cjk import is_cjk
 
 _END = re.compile(
-    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])[.!?](?=\s|$)|[。！？]|\n{2,}"
+    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])"
+    r"(?:(?<!\.\.)[.!?](?=\s|$)|(?<=\.\.)\.(?=\s*$|\s+[A-Z\"“'‘]))|[。！？]|\n{2,}"
 )
 # A docstring's lead: code follows a period there ("Return x. x is…"), so it is cut only where the next
 # sentence starts like one (a capital, a quote, a backtick or a bracket), abbreviations included.
