@@ -140,6 +140,36 @@ def test_a_field_row_is_quoted_with_the_name_of_the_field_it_describes() -> None
     assert claim_markdown(claim, {"t1": 1}).startswith("*tracestate* — Description: A comma-delimited")
 
 
+def test_a_fields_description_is_quoted_with_the_field_its_definition_line_names() -> None:
+    spec = (
+        "# Verification summary\n\n## Fields\n\n`verifier` _object, required_\n\n> Identifies the entity "
+        "that performed the verification.\n>\n> The identity MUST reflect the trust base that consumers care "
+        "about.\n\n`verifier.id` _string ([TypeURI](field_types.md#typeuri)), required_\n\n> URI indicating the verifier's identity."
+        "\n\n## Parsing rules\n\nConsumers MUST ignore unrecognized fields of the predicate.\n"
+    )
+    text = markup_prose(spec, structure=True)
+    assert "verifier.id string (TypeURI), required" in text  # the line naming the field stays in the text
+    trust = "The identity MUST reflect the trust base that consumers care about."
+    assert context_of(text, trust) == "verifier"
+    assert context_of(text, "URI indicating the verifier's identity.") == "verifier.id"
+    assert context_of(text, "Consumers MUST ignore unrecognized fields of the predicate.") == ""
+
+
+def test_a_passage_under_an_option_heading_is_quoted_with_the_option_it_weighs() -> None:
+    text = (
+        "# Install peer dependencies\n\n## Rationale and Alternatives\n\n### A: Leave it\n\nWe could keep "
+        "not installing peer dependencies, and printing a warning about it.\n\n### D: Treat Like Optional "
+        "Dependencies\n\nAll the problems of B, combined with the problems of C.\n\n## Implementation\n\n"
+        "This is implemented in the tree builder and ships with version seven.\n"
+    )
+    assert context_of(text, "All the problems of B, combined with the problems of C.") == (
+        "D: Treat Like Optional Dependencies"
+    )
+    leave = "We could keep not installing peer dependencies, and printing a warning about it."
+    assert context_of(text, leave) == "A: Leave it"
+    assert context_of(text, "This is implemented in the tree builder and ships with version seven.") == ""
+
+
 def test_an_answer_is_quoted_with_the_question_the_paragraph_before_it_asks() -> None:
     text = (
         "# Inlining\n\n## Rationale\n\nThere are several design choices we have made.\n\n"

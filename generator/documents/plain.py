@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from .markdown import drop_admonitions as without_admonitions
 from .model import Block, Document, Section
-from .prose import is_symbol_entry
+from .prose import defined_field, is_symbol_entry
 
 _LANGUAGE = re.compile(r"[^\w+-]")
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -84,7 +84,8 @@ def _section_prose(section: Section, *, code: bool) -> Iterator[str]:
         if block.kind == "code" and code:
             yield _fenced(block)
         else:  # a lead-in to a quote or an example is kept, link and all: it says what follows is
-            leads = block.kind == "paragraph" and _leads_into(blocks, n)  # ("the text currently reads:")
+            # ("the text currently reads:"), and so is a field's definition line: it names what follows
+            leads = block.kind == "paragraph" and (_leads_into(blocks, n) or bool(defined_field(block.text)))
             yield from (text for text in _prose(block) if leads or not is_symbol_entry(text))
         n += 1
 

@@ -18,6 +18,18 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # introduced…", "A50: gRPC xDS Outlier Detection Support is a spec…"): a document named, not a symbol
 _DOCUMENT_NUMBER = re.compile(r"[A-Z]{1,5}-?\d{1,5}")
 _ALNUM = re.compile(r"\w")
+# a field's definition line in a specification ("`verifier.id` _string (TypeURI), required_", as text
+# "verifier.id string (TypeURI), required"): the name of what the paragraphs after it describe
+_FIELD_DEFINITION = re.compile(
+    r"^[`*]*(?P<name>[A-Za-z_$@][\w.$@\[\]-]*)[`*]* [\w ()\[\]<>/.,>-]{1,80}?,\s*(?:required|optional)[_*]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def defined_field(line: str) -> str:
+    """The field a specification's definition line names ("verifier object, required" → "verifier"), else ''."""
+    found = _FIELD_DEFINITION.match(" ".join(line.split()))
+    return found["name"] if found else ""
 
 
 def is_symbol_entry(block: str) -> bool:

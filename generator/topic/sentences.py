@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cjk import is_cjk
-from ..documents.prose import prose_ratio
+from ..documents.prose import defined_field, prose_ratio
 from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
@@ -340,20 +340,31 @@ _NAMED_BY_HEADING = re.compile(
 MAX_OPERATION_WORDS = 6  # a heading naming an operation ("Get current Context"), not a section's title
 
 
+# a heading naming one of several options a document weighs: "### D: Treat Like Optional Dependencies",
+# "#### Alternative: Use a keyword", "### Option 2: Keep the old syntax", "### 3. Do nothing"
+_OPTION_HEADING = re.compile(
+    r"^(?:(?:alternative|option|approach|variant)(?: [A-Z0-9#]\w{0,3})?\s*[:.)]|[A-Z0-9][.:)])\s+\S",
+    re.IGNORECASE,
+)
+
+
 def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
     """What a passage of `text` answers, when the passage alone does not say it: the field a "Description:
-    …" row describes (the one-word heading it stands under, "### traceparent"), the operation "The API MUST
-    return…" is ("### Get current Context"), or the question the paragraph right before it asks ("Why not inline every hot callee?", a rationale written as questions
-    and answers); '' for any other passage. A "Prologue: …" paragraph under "Profile-guided Inlining
-    implementation" is a run-in label, not a field's row. A lead-in written alike under several headings ("The
-    API MUST accept the following parameters:") is found by the first of its `items` too."""
-    heading, before, start = "", "", " ".join(passage.split()[:8])
+    …" row describes (the one-word heading it stands under, "### traceparent"), or the paragraph describes
+    (the field's definition line before it, "verifier object, required"), the operation "The API MUST
+    return…" is ("### Get current Context"), the option it weighs ("### D: Treat Like Optional
+    Dependencies"), or the question the paragraph right before it asks ("Why not inline every hot callee?",
+    a rationale written as questions and answers); '' for any other passage. A "Prologue: …" paragraph under
+    "Profile-guided Inlining implementation" is a run-in label, not a field's row. A lead-in written alike
+    under several headings ("The API MUST accept the following parameters:") is found by the first of its
+    `items` too."""
+    heading, before, field, start = "", "", "", " ".join(passage.split()[:8])
     first_item = _plain(" ".join(items[0].split()[:6])) if items else ""
     blocks = text_blocks(text)
     for n, block in enumerate(blocks):
         mark = _HEADING_LINE.match(block) if not block.startswith(("```", "~~~")) else None
         if mark:
-            heading, before = mark.group(2).strip(), ""
+            heading, before, field = mark.group(2).strip(), "", ""
             continue
         flat = " ".join(block.split())
         after = " ".join(" ".join(blocks[n : n + 2]).split())  # a list may follow its lead-in's paragraph
@@ -362,7 +373,10 @@ def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
                 return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
             if _NAMED_BY_HEADING.match(passage) and len(heading.split()) <= MAX_OPERATION_WORDS:
                 return heading  # "The API MUST return the Context…" under "### Get current Context"
+            if field or _OPTION_HEADING.match(heading) and len(heading) <= MAX_FIELD_NAME * 2:
+                return field or heading
             return before if _asks(before) else ""
+        field = defined_field(flat) or field  # its definition line: what the paragraphs after it describe
         before = block
     return ""
 
