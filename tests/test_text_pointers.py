@@ -26,6 +26,13 @@ def test_a_pronoun_needs_what_came_before_but_only_a_connective_continues_it() -
     )  # "by contrast": with what?
 
 
+def test_a_chinese_sentence_naming_the_problem_above_needs_it() -> None:
+    # "to solve the problem above, …" (Vuex's modules page): the problem is said in the paragraph before
+    assert needs_antecedent("为了解决以上问题，Vuex 允许我们将 store 分割成模块（module）。")
+    assert needs_antecedent("针对上述情况，我们提供了一个新的选项。")
+    assert not needs_antecedent("Vuex 允许我们将 store 分割成模块（module）。")
+
+
 def test_pointers_to_what_is_printed_elsewhere_or_to_further_reading() -> None:
     for sentence in (
         "The function above is exposed by the `got` main interface.",

@@ -109,7 +109,7 @@ _BACK_REFERENCE = re.compile(
     r"\b(?:this|these|those|such)\s+(?:problems?|issues?|frustrations?|concerns?|situations?|scenarios?"
     r"|approaches|techniques?|workarounds?|cures?|drawbacks?|limitations?|cases?)\b"
     r"|\b(?:one|another|the\s+(?:only|simplest|easiest|best))\s+way\s+to\s+do\s+(?:so|this|that)\b"
-    r"|^to\s+do\s+(?:so|this|that)\b|这(?:个|些|种)(?:问题|情况|方法|方式|场景|限制)"
+    r"|^to\s+do\s+(?:so|this|that)\b|(?:这(?:个|些|种)|以上|上述|上面的?)(?:问题|情况|方法|方式|场景|限制)"
     # "The second is that most heaps will have an inflated size.": the second of what the sentence before names
     r"|^the\s+(?:first|second|third|fourth|fifth|last|other)\s+(?:is|are|was|were|one|ones)\b",
     re.IGNORECASE,
