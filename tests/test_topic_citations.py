@@ -245,3 +245,15 @@ def test_a_glossary_entry_defines_its_own_term_and_a_sentence_about_this_code_ne
     assert quotable(
         "Consider this example of a loop that walks down a linked list and borrows each node:"[:-1] + "."
     )
+
+
+def test_a_paragraph_ending_on_an_open_e_g_is_quoted_with_its_example_or_not_at_all() -> None:
+    # FS-1030 opens "Add anonymous records as a feature to F#, e.g." and its example; quoted alone it ends open
+    text = "Add anonymous records as a feature to F#, e.g.\n\n```fsharp\nlet data = {| X = 1 |}\n```\n"
+    (quote,) = code_examples(text)
+    assert quote.text == "Add anonymous records as a feature to F#, e.g."
+    assert quote.code == "let data = {| X = 1 |}"
+    said = "In practice we envision suitable helper functions for the checks, such as\n\n```go\nfunc check(err error)\n```\n"
+    assert [q.code for q in code_examples(said)] == ["func check(err error)"]
+    assert not quotable("Add anonymous records as a feature to F#, e.g.")
+    assert quotable("Anonymous records, e.g. {| X = 1 |}, need no type declaration before use.")

@@ -114,6 +114,8 @@ def is_prose(text: str) -> bool:
         return False
     if not _SENTENCE_END.search(text) and not _FIELD_ROW.match(text):  # a field's row is whole unstopped
         return False
+    if _OPEN_LEAD.search(text):  # "Add anonymous records as a feature to F#, e.g.": its example is not in it
+        return False
     if text.count("(") != text.count(")") or text.count('"') % 2 or text.count("“") != text.count("”"):
         return False
     # a fragment cut from a list or a clause, a field description, or markup left over; a Chinese sentence
@@ -408,14 +410,29 @@ _FENCE = re.compile(r"^(```+|~~~+)[^\n]*\n(.*?)\n\1\s*$", re.S)
 _SHORT_LEAD_IN = 40  # "Like this:", "For example:": a lead-in this short needs a sentence before it
 
 
+# a paragraph ending on the words that hand over to an example ("Add anonymous records to F#, e.g.", "…leads
+# to bloated code such as"): it introduces the code after it as a colon does, and says nothing without it
+_OPEN_LEAD = re.compile(
+    r"(?:\be\.\s?g\.|\bfor\s+(?:example|instance)|\blike\s+(?:so|this)|\bas\s+follows|\bsuch\s+as|例如|比如)[,，]?$",
+    re.IGNORECASE,
+)
+
+
+def leads_into_example(intro: str) -> bool:
+    """Whether a paragraph ends as a lead-in to what follows it: a colon, or an open "e.g." / "for example"."""
+    lead = intro.rstrip()
+    return lead.endswith((":", "：")) or bool(_OPEN_LEAD.search(lead))
+
+
 def code_examples(text: str) -> list[Quote]:
     """Code examples (fenced blocks the stored text keeps) with the paragraph that introduces them: the
-    paragraph ends with ':' and is prose up to that lead-in, which is quoted with it; index is -1."""
+    paragraph ends with ':' (or an open "e.g.", `leads_into_example`) and is prose up to that lead-in,
+    which is quoted with it; index is -1."""
     blocks = text_blocks(text)
     found = []
     for intro, block in zip(blocks, blocks[1:], strict=False):
         fence = _FENCE.match(block)
-        if not fence or not intro.rstrip().endswith((":", "：")) or len(fence.group(2)) > MAX_CODE:
+        if not fence or not leads_into_example(intro) or len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
         if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
@@ -537,7 +554,8 @@ def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
         return False
     if said or not lead_in:
         return True
-    as_sentence = lead_in[:-1] + ("。" if is_cjk(lead_in[-1]) else ".")
+    stem = _OPEN_LEAD.sub("", lead_in[:-1] if lead_in.endswith((":", "：")) else lead_in).rstrip(" ,，")
+    as_sentence = stem + ("。" if stem and is_cjk(stem[-1]) else ".")
     return (
         (len(lead_in) >= _SHORT_LEAD_IN or any(is_cjk(ch) for ch in lead_in))
         and is_prose(as_sentence)
