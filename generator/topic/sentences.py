@@ -342,11 +342,10 @@ _NAMED_BY_HEADING = re.compile(
 MAX_OPERATION_WORDS = 6  # a heading naming an operation ("Get current Context"), not a section's title
 
 
-# a heading naming one of several options a document weighs: "### D: Treat Like Optional Dependencies",
-# "#### Alternative: Use a keyword", "### Option 2: Keep the old syntax", "### 3. Do nothing"
+# a heading naming one of several options a document weighs: "#### Alternative: Use a keyword", "### Option 2:
+# Keep the old syntax", "### D: Treat Like Optional Dependencies" (never a numbered section, "1. Introduction")
 _OPTION_HEADING = re.compile(
-    r"^(?:(?:alternative|option|approach|variant)(?: [A-Z0-9#]\w{0,3})?\s*[:.)]|[A-Z0-9][.:)])\s+\S",
-    re.IGNORECASE,
+    r"^(?:(?i:alternative|option|approach|variant)(?: [A-Z0-9#]\w{0,3})?\s*[:.)]|[A-H][:)])\s+\S"
 )
 
 
@@ -369,8 +368,14 @@ def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
             heading, before, field = mark.group(2).strip(), "", ""
             continue
         flat = " ".join(block.split())
+        # a field's definition line names what the paragraphs after it describe, up to an example or a
+        # lead-in ("Example:"), which speak of the whole record
+        field = "" if block.startswith(("```", "~~~")) or flat.endswith((":", "：")) else field
         after = " ".join(" ".join(blocks[n : n + 2]).split())  # a list may follow its lead-in's paragraph
-        if start in flat and first_item in _plain(after[after.index(start) :]):
+        found = (
+            flat.startswith(start) if len(start.split()) < 3 else start in flat
+        )  # "Example:" opens its own
+        if found and first_item in _plain(after[after.index(start) :]):
             if _FIELD_ROW.match(passage):
                 return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
             if _NAMED_BY_HEADING.match(passage) and len(heading.split()) <= MAX_OPERATION_WORDS:
@@ -378,7 +383,7 @@ def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
             if field or _OPTION_HEADING.match(heading) and len(heading) <= MAX_FIELD_NAME * 2:
                 return field or heading
             return before if _asks(before) else ""
-        field = defined_field(flat) or field  # its definition line: what the paragraphs after it describe
+        field = defined_field(flat) or field
         before = block
     return ""
 
