@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 import subprocess
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,6 +87,23 @@ def hermetic_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 @pytest.fixture(autouse=True)
 def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     hermetic(monkeypatch, tmp_path_factory.mktemp("home"))
+
+
+@contextmanager
+def alarm(seconds: int) -> Iterator[None]:
+    """Fail instead of hanging: a read that blocks forever (a FIFO) or a reader that never moves on raises
+    TimeoutError after `seconds`, a bound far above the work's own time, never a measure of it."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def git(cwd: Path, *args: str) -> str:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
+from conftest import alarm
 
 from generator.documents import Block, read_bytes, read_text
 from generator.documents.docstring import read_docstring
@@ -475,25 +473,9 @@ def test_a_line_of_spaces_below_a_paragraph_is_blank_not_a_block_quote() -> None
     heading: read as a block quote holding no line, the reader never moved past it and a topic over the
     collection never ended."""
     text = "Warnings\n~~~~~~~~\n\nShadowing bindings.\n\n     \nExamples\n--------\nIt shines.\n"
-    with _gives_up_after(seconds=20):
+    with alarm(20):
         found = [(s.heading, b.text, b.start) for s, b in read_text(text, name="x.rst").blocks()]
     assert found == [("Warnings", "Shadowing bindings.", 4), ("Examples", "It shines.", 9)]
-
-
-@contextmanager
-def _gives_up_after(seconds: int) -> Iterator[None]:
-    """A reader that never returns fails the test instead of hanging the suite."""
-
-    def give_up(signum: int, frame: object) -> None:
-        raise TimeoutError("the reader did not return")
-
-    previous = signal.signal(signal.SIGALRM, give_up)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def test_an_rst_definitions_body_and_a_simple_table_read_as_sphinx_shows_them() -> None:

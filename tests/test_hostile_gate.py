@@ -4,15 +4,13 @@ a contributor's commit, a planted link) goes through one gate when the site is b
 from __future__ import annotations
 
 import os
-import signal
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
+from conftest import alarm
 from mkdocs.exceptions import PluginError
 
 from generator import store
@@ -186,22 +184,6 @@ def test_the_final_check_reads_every_markup_file_type(tmp_path: Path, name: str)
     )
     with pytest.raises(PluginError, match=name.replace(".", r"\.")):
         SanitizePlugin().on_post_build(config=SimpleNamespace(site_dir=str(tmp_path), site_url=None))  # type: ignore[arg-type]
-
-
-@contextmanager
-def alarm(seconds: int) -> Iterator[None]:
-    """Fail instead of hanging: a FIFO read blocks forever where a regular file would not."""
-
-    def stop(signum: int, frame: object) -> None:
-        raise TimeoutError(f"still blocked after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def test_the_store_reads_back_regular_files_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import signal
 from html.parser import HTMLParser
 from pathlib import Path
 
 import markdown
 import pytest
+from conftest import alarm
 
 from generator.site.text import code_block, md_escape, md_inline
 
@@ -179,17 +179,8 @@ def test_escaping_many_blank_lines_is_linear() -> None:
     """Issue 22 #6: each line start scanned every following blank line (40 KB cost 36 s). 100,000 blank lines
     are milliseconds of linear work and hours of quadratic work: the alarm only bounds a runaway."""
     blank_lines = " \t\n" * 100_000
-
-    def runaway(signum: int, frame: object) -> None:
-        raise TimeoutError("md_escape is quadratic in the number of blank lines")
-
-    previous = signal.signal(signal.SIGALRM, runaway)
-    signal.alarm(60)
-    try:
+    with alarm(60):  # a quadratic md_escape would run for hours
         escaped = md_escape(blank_lines + "text\n  - item\n\n1. one")
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
     assert escaped == blank_lines + "text\n  \\- item\n\n1\\. one"
 
 
