@@ -505,6 +505,58 @@ def test_the_client_the_quick_start_calls_leads_though_its_async_twin_shares_its
     assert "## `TraceConfig`" in headings
 
 
+def test_a_record_defined_again_with_the_same_fields_is_shown_once(tmp_path: Path) -> None:
+    """redis-py's `Redis`, `Pipeline`, `ConnectionPool`, `Lock` … are defined in redis/ and again in
+    redis/asyncio/ with the same fields: eight of the Data model page's first twenty sections were twins.
+    A record sharing only its name (a `Config` of another shape) keeps a section of its own."""
+    pool = (
+        '"""Pools."""\n\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass Pool:\n'
+        '    """Connections kept open."""\n\n    size: int = 10\n    timeout: float = 5.0\n    host: str = "localhost"\n'
+    )
+    lock = (
+        '"""Locks."""\n\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass Lock:\n'
+        '    """A lock held on the server."""\n\n    name: str = ""\n    timeout: float = 1.0\n'
+    )
+    files = {
+        "README.md": "# kvlite\n\nKvlite is a client for the kvlite key-value server.\n",
+        "kvlite/__init__.py": '"""Kvlite."""\n\nfrom kvlite.pool import Pool\n',
+        "kvlite/pool.py": pool,
+        "kvlite/aio/__init__.py": '"""Asyncio."""\n\nfrom kvlite.aio.pool import Pool\n',
+        "kvlite/aio/pool.py": pool.replace("    host: str", "    loop: object = None\n    host: str"),
+        "kvlite/stats.py": (
+            '"""Stats."""\n\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass Pool:\n'
+            '    """A pool of counters."""\n\n    hits: int = 0\n    misses: int = 0\n'
+        ),
+        "kvlite/lock.py": lock,
+        "kvlite/aio/lock.py": lock,
+        "kvlite/guards/csrf/config.py": lock.replace("Lock", "Config").replace(
+            "A lock held", "CSRF guarding"
+        ),
+        "kvlite/guards/session/config.py": lock.replace("Lock", "Config").replace("A lock held", "Sessions"),
+        "kvlite/client.py": (
+            '"""Client."""\n\nfrom kvlite.aio.pool import Pool as AioPool\nfrom kvlite.pool import Pool\n'
+            "from kvlite.lock import Lock\nfrom kvlite.aio.lock import Lock as AioLock\n"
+            "from kvlite.guards.csrf.config import Config\nfrom kvlite.guards.session.config import Config as S\n"
+            "from kvlite.stats import Pool as Counters\n\n\ndef connect(pool: Pool, counters: Counters) -> None:\n"
+            "    return None\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    model = read_page(directory / "reference" / "data-model.md")[1]
+    headings = [line for line in model.splitlines() if line.startswith("## ")]
+    assert sorted(headings) == [
+        "## `Lock`",
+        "## `Pool` in `kvlite/pool.py`",
+        "## `Pool` in `kvlite/stats.py`",
+    ]
+    assert "Defined again, with mostly the same fields, in `kvlite/aio/pool.py`." in model
+    assert "Defined again, with mostly the same fields, in `kvlite/aio/lock.py`." in model  # the nearer leads
+    assert model.count("Defined again") == 2
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    assert "## `Config` in `kvlite/guards/csrf/config.py`" in config  # two packages' own, alike or not
+    assert "## `Config` in `kvlite/guards/session/config.py`" in config and "Defined again" not in config
+
+
 # a record class whose decorator sits on the line above (its span starts there), a constant a page shows
 # (`__all__`: a span that declares nothing), and a module read whole because it names the environment
 HANDED = {
@@ -557,10 +609,10 @@ def test_two_records_of_one_name_are_told_apart_by_their_files() -> None:
     """falcon's WSGI and ASGI `Request`, redis-py's `DatabaseConfig` and its asyncio twin: the Data model and
     Configuration pages had two sections headed `Request`, and a link to the name led to the first."""
 
-    def record(name: str, path: str) -> Record:
-        return Record(CitedSymbol(name, "class", path), "dataclass", (FieldLine("url", "str", "", None),))
+    def record(name: str, path: str, field: str = "url") -> Record:
+        return Record(CitedSymbol(name, "class", path), "dataclass", (FieldLine(field, "str", "", None),))
 
-    twins = (record("Request", "falcon/request.py"), record("Request", "falcon/asgi/request.py"))
+    twins = (record("Request", "falcon/request.py"), record("Request", "falcon/asgi/request.py", "scope"))
     linker = Linker({}, "r" * 40, "https://github.com/acme/web")
     page = data_model_page(
         Reference(records=(*twins, record("Response", "falcon/response.py"))), "a/web", linker

@@ -116,7 +116,7 @@ def read_reference(
             )
     found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
-    records = _rank(found.records, named)
+    records = _rank(found.records, named, facts)
     extension_docs = doc_passages(docs, _EXTEND_DOC)
     taught = doc_subclassed(extension_docs, facts, linker, {e.symbol.name for e in found.extensions})
     overridden, shown = doc_overridden(
@@ -1019,10 +1019,70 @@ def _doc_names(docs: ProjectDocs | None) -> frozenset[str]:
     )
 
 
-def _rank(records: list[tuple[Record, bool]], named: frozenset[str]) -> list[tuple[Record, bool]]:
-    """The most central first: modules that import it, a mention in the docs, then how much it holds."""
+def _rank(
+    records: list[tuple[Record, bool]], named: frozenset[str], facts: Facts | None = None
+) -> list[tuple[Record, bool]]:
+    """The most central first: modules that import it, a mention in the docs, then how much it holds; a
+    twin folded into the one of its name the package's top level exports, else the first."""
     unique = {(r.symbol.path, r.symbol.name): (r, s) for r, s in records}
-    return sorted(unique.values(), key=lambda rs: (-_centrality(rs[0], named), rs[0].symbol.name))
+    ranked = sorted(unique.values(), key=lambda rs: (-_centrality(rs[0], named), rs[0].symbol.name))
+    return _fold_twins(ranked, facts)
+
+
+def _fold_twins(ranked: list[tuple[Record, bool]], facts: Facts | None = None) -> list[tuple[Record, bool]]:
+    """Records of one name with mostly the same fields shown once: redis-py defines `Redis`, `Pipeline`,
+    `ConnectionPool`, `Lock` … in redis/ and again in redis/asyncio/, and its Data model page gave each
+    twice, eight pairs in its first twenty; the one `import redis` gives keeps the others' files. Records
+    that share a name only (fiber's `Config` of each middleware, each in a package of its own) stay apart."""
+
+    def preferred(record: Record) -> tuple[bool, int]:
+        """Exported by the package's top level; else nearer its root (redis/client.py's `Pipeline`)."""
+        fact = facts.files.get(record.symbol.path) if facts is not None else None
+        return fact is not None and record.symbol.name in fact.api_names, -record.symbol.path.count("/")
+
+    kept: list[tuple[Record, bool]] = []
+    for record, of_settings in ranked:
+        names = {f.name for f in record.fields}
+        at = next(
+            (
+                i
+                for i, (other, was) in enumerate(kept)
+                if other.symbol.name == record.symbol.name
+                and was == of_settings
+                and _nested(record.symbol.path, other.symbol.path)
+                and _alike(names, other)
+            ),
+            None,
+        )
+        if at is None:
+            kept.append((record, of_settings))
+            continue
+        first = kept[at][0]
+        if preferred(record) > preferred(first):  # the twin users import leads in its place
+            first, record = replace(record, twins=first.twins), first
+        kept[at] = (replace(first, twins=(*first.twins, record.symbol.path)), of_settings)
+    return kept
+
+
+def _nested(one: str, other: str) -> bool:
+    """Whether one file is the other with folders put into its path: a twin package inside the package
+    (redis/asyncio/client.py beside redis/client.py, redis/asyncio/multidb/config.py beside
+    redis/multidb/config.py, falcon/asgi/request.py), not a sibling package's file of the same name (fiber's
+    middleware/csrf/config.go and middleware/session/config.go are two middlewares)."""
+    short, long = sorted((PurePosixPath(one).parts, PurePosixPath(other).parts), key=len)
+    if len(short) == len(long) or short[-1] != long[-1]:
+        return False
+    rest = iter(long)
+    return all(part in rest for part in short)  # short's parts, in order, among long's
+
+
+def _alike(names: set[str], other: Record) -> bool:
+    """Whether two records' fields are mostly the same: two or more shared, and at least half of all the
+    fields either has (fiber's middleware `Config`s share `Next` and little else: etag's `Next, Weak` is no
+    twin of compress's `Next, Level`)."""
+    theirs = {f.name for f in other.fields}
+    shared = len(names & theirs)
+    return shared >= 2 and 2 * shared >= len(names | theirs)
 
 
 def _centrality(record: Record, named: frozenset[str]) -> int:

@@ -44,6 +44,7 @@ class Record:
     kind: str  # "dataclass", "pydantic model", "TypedDict", "struct", …
     fields: tuple[FieldLine, ...]
     uses: int = 0
+    twins: tuple[str, ...] = ()  # files defining a record of its name with mostly the same fields, folded in
 
 
 @dataclass(frozen=True)

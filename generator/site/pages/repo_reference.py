@@ -306,6 +306,9 @@ def _record_part(record: Record, twins: frozenset[str] = frozenset()) -> Referen
     symbol = record.symbol
     used = f"; named by {record.uses} other modules" if record.uses > 1 else ""
     intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, record.kind, used)}")
+    if record.twins:
+        files = ", ".join(inline_code(path) for path in record.twins)
+        intro = Markdown(f"{intro}\n\nDefined again, with mostly the same fields, in {files}.")
     said = any(f.doc for f in record.fields)  # a column for what each field is, when comments say it
     heading = inline_code(symbol.name)
     return ReferencePart(
