@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from topic_fakes import offline
 
+from generator.documents.plain import markup_prose
 from generator.text.words import tokens
 from generator.topic import workspace as wsp
 from generator.topic.analyze import (
@@ -244,3 +245,17 @@ def test_a_list_right_under_the_title_is_the_documents_abstract() -> None:
     source = _source("local-l", "OCI Image Layout Specification", text)
     opening = definition([source], RelevanceJudge("image layout"), lambda s: True)
     assert opening is not None and opening.items == unit.items
+
+
+def test_a_definition_from_a_section_naming_the_subject_keeps_the_list_its_lead_in_introduces() -> None:
+    # EEP 49's "Before choosing the maybe ... end expression, the following items needed consideration:"
+    # opened the report without its four items
+    text = (
+        "# Error handling in Erlang\n\n## The maybe expression\n\nBefore choosing the maybe expression as "
+        "the construct, the following items needed careful consideration:\n\n- what is the scope we need to "
+        "cover\n- why choose the else keyword\n\n## Drawbacks\n\nThe new keyword might clash with atoms.\n"
+    )
+    source = _source("local-e", "Error handling in Erlang", markup_prose(text, structure=True))
+    opening = definition([source], RelevanceJudge("maybe expression"), lambda s: True)
+    assert opening is not None and opening.text.endswith("needed careful consideration:")
+    assert opening.items == ("what is the scope we need to cover", "why choose the else keyword")

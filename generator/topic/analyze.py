@@ -839,7 +839,7 @@ def definition(
         titled = share > 0
         section = subject_opening(source.text, terms, tokens, source.title) if share < 1.0 else None
         if section is not None:  # a document about something larger says what the subject is in its section
-            return Claim(section.text, [source.id], 1.0)
+            return Claim(section.text, [source.id], 1.0, items=section.items)  # a lead-in with its list
         unit = abstract_unit(source.text) if titled else None
         if unit is not None:  # a summary introducing a list or an example says what it is with them
             return Claim(unit.text, [source.id], 1.0, unit.code, unit.items)
