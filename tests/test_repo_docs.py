@@ -1034,6 +1034,38 @@ def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -
     assert f"/blob/{result.synthesis.revision}/tinyweb/routing/router.py#L" in shown  # each call cited
 
 
+def test_a_concept_whose_named_types_lead_nowhere_shows_the_path_of_its_other_symbols(tmp_path: Path) -> None:
+    """falcon's and werkzeug's routing pages, marshmallow-like docs: the page names more field or converter
+    types (one module, no calls between them) than entry methods, so the path was sought in the types'
+    module alone, found nothing, and the page showed no code path though `Schema.load` leads to the work."""
+    files = {
+        "README.md": "# tinyschema\n\nTinyschema turns dictionaries into objects and back.\n",
+        "tinyschema/__init__.py": '"""Tinyschema."""\n',
+        "tinyschema/fields.py": (
+            '"""Fields."""\n\n\nclass String:\n    """A string field."""\n\n\nclass Integer:\n'
+            '    """An integer field."""\n'
+        ),
+        "tinyschema/schema.py": (
+            '"""Schemas."""\n\n\nclass Schema:\n    """Loads and dumps data."""\n\n'
+            "    def load(self, data):\n        return self._deserialize(data)\n\n"
+            "    def _deserialize(self, data):\n        return self._validate(self._convert(data))\n\n"
+            "    def _convert(self, data):\n        return dict(data)\n\n"
+            "    def _validate(self, data):\n        return self._store(data)\n\n"
+            "    def _store(self, data):\n        return data\n"
+        ),
+        "docs/index.md": "# Tinyschema\n\nTinyschema is made of schemas.\n",
+        "docs/schemas.md": (
+            "# Schemas\n\nDeclare fields with `String` and `Integer`, then call `Schema.load` on the input.\n"
+        ),
+    }
+    root = make_project(tmp_path / "tinyschema", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyschema")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    flows = {c.name: c.flow for c in docs.concepts}
+    assert flows["Schemas"] and flows["Schemas"][0].hop.caller == "Schema.load"
+
+
 def test_dated_history_a_missing_page_and_the_docs_folders_own_readme_are_not_guides(tmp_path: Path) -> None:
     # history files named under a date or version, a site's 404 page, and the README a docs folder with an
     # index keeps for whoever builds the docs: none of them explains the project

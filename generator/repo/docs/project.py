@@ -36,7 +36,16 @@ from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
 from generator.repo.map.filetypes import WORD_ENDING_FOLDER, front_readme
 from generator.repo.map.walk import read_or_none, read_source
-from generator.repo.model import CallTree, CitedSymbol, Facts, FlowBranch, KeyType, RepoMap, Symbol
+from generator.repo.model import (
+    CallGraphView,
+    CallTree,
+    CitedSymbol,
+    Facts,
+    FlowBranch,
+    KeyType,
+    RepoMap,
+    Symbol,
+)
 from generator.repo.synthesize.readme import (
     NOTICE,
     RELEASE_HEADING,
@@ -1713,8 +1722,13 @@ class SymbolNames:
             return ()
         homes = Counter(cited.path for cited in symbols)
         home, held = homes.most_common(1)[0] if homes else ("", 0)
-        if held >= 2:  # the module most of them are in is where the concept's work is done
-            symbols = [cited for cited in symbols if cited.path == home]
+        if held >= 2:  # the module most of them are in is where the concept's work is done …
+            found = self._code_path(graph, [cited for cited in symbols if cited.path == home])
+            if found or held == len(symbols):
+                return found
+        return self._code_path(graph, symbols)  # … unless no path starts there (field types, not the work)
+
+    def _code_path(self, graph: CallGraphView, symbols: Sequence[CitedSymbol]) -> tuple[FlowBranch, ...]:
         starts: list[tuple[str, str]] = []
         for cited in symbols:
             if cited.kind in TYPE_KINDS:
