@@ -976,3 +976,47 @@ def test_an_answer_starts_in_the_loop_a_spawned_closure_calls(tmp_path: Path) ->
         "worker.go": GO_POOL["worker.go"].replace("\tgo w.loop()\n", "\tgo func() {\n\t\tw.loop()\n\t}()\n"),
     }
     assert start_of(tmp_path, files, "How does the worker pool fetch jobs and run them?") == "worker.loop"
+
+
+# a Go client: `Dial` starts the connection's read loop in a goroutine; it reads each frame off the socket
+# and hands it down through the demultiplexer to the channel's delivery handler (amqp091-go's, lapin's
+# shape); `Publish` writes a frame on the user's call
+GO_CLIENT = {
+    "go.mod": "module example.com/amqp\n\ngo 1.21\n",
+    "README.md": "# amqp\n\n```go\nconn := amqp.Dial(url)\nconn.Consume(queue, handler)\n```\n",
+    "conn.go": (
+        'package amqp\n\nimport "net"\n\n// Connection is a client\'s connection to the broker.\n'
+        "type Connection struct {\n\tsock net.Conn\n\tconsumers map[string]func(string)\n}\n\n"
+        "// Dial connects to the broker.\nfunc Dial(url string) *Connection {\n"
+        "\tc := &Connection{}\n\tgo c.reader()\n\treturn c\n}\n\n"
+        "func (c *Connection) reader() {\n\tbuf := make([]byte, 4096)\n\tfor {\n"
+        "\t\tn, _ := c.sock.Read(buf)\n\t\tc.demux(buf[:n])\n\t}\n}\n\n"
+        "func (c *Connection) demux(frame []byte) {\n\tc.dispatch(string(frame))\n}\n\n"
+        "func (c *Connection) dispatch(body string) {\n\tc.handleDelivery(body)\n}\n\n"
+        "// handleDelivery hands a message the broker delivers to the consumer's handler.\n"
+        "func (c *Connection) handleDelivery(body string) {\n"
+        + _go_steps(8)
+        + "\tfor _, handler := range c.consumers {\n\t\thandler(body)\n\t}\n}\n\n"
+        "// Consume registers the handler a delivered message is given to.\n"
+        "func (c *Connection) Consume(queue string, handler func(string)) {\n"
+        "\tc.consumers[queue] = handler\n}\n\n"
+        "// Publish sends a message to the broker.\nfunc (c *Connection) Publish(body string) {\n"
+        "\tc.writeFrame(body)\n}\n\n"
+        f"func (c *Connection) writeFrame(body string) {{\n{_go_steps(8)}\tc.sock.Write([]byte(body))\n}}\n"
+    ),
+}
+
+
+def test_what_arrives_over_a_connection_is_answered_from_the_read_loop(tmp_path: Path) -> None:
+    """A delivery comes in where the client reads the socket, in the loop it spawns, not at the handler
+    its words name; a message sent on the user's call still starts at the call."""
+    delivered = "How is a message delivered by the broker handed to my consumer's handler?"
+    assert start_of(tmp_path, GO_CLIENT, delivered) == "Connection.reader"
+    assert start_of(tmp_path / "sent", GO_CLIENT, "How does Publish send a message?") == "Connection.Publish"
+
+
+def test_a_spawned_loop_reading_nothing_is_no_way_in(tmp_path: Path) -> None:
+    """A goroutine that only writes (a flusher) is no reader: what arrives is not handled there."""
+    files = {**GO_CLIENT, "conn.go": GO_CLIENT["conn.go"].replace("c.sock.Read(buf)", "len(buf), 0")}
+    delivered = "How is a message delivered by the broker handed to my consumer's handler?"
+    assert start_of(tmp_path, files, delivered) == "Connection.handleDelivery"

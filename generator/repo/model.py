@@ -200,6 +200,10 @@ class RunTimeView(Protocol):
 
     def reads(self, nodes: Iterable[tuple[str, str]]) -> set[str]: ...
 
+    def workers(self) -> set[tuple[str, str]]: ...
+
+    def reads_input(self, node: tuple[str, str]) -> bool: ...
+
 
 class CallGraphView(Protocol):
     """What facts/calls.py's CallGraph offers the stages after it."""

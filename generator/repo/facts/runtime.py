@@ -48,6 +48,9 @@ SPAWNS["typescript"] = SPAWNS["tsx"] = SPAWNS["javascript"]
 # a spawn line opening a closure's body (`go func() {`, `tokio::spawn(async move {`, `setTimeout(() => {`):
 # the calls of the body, up to the line closing it, run later too
 _OPENS_BODY = re.compile(r"(?:\{|=>|\()\s*$")
+# a call reading input: a method or function named for reading or receiving (`read`, `recv`, `ReadPacket`,
+# `read_frame`, `receive`), not one named for what it reads about (`already_read`)
+_READS = re.compile(r"(?:^|[\s.(=!])_*(?:[Rr]ead|[Rr]ecv|[Rr]eceive)\w*\s*\(")
 # the receiver by language: Python's first parameter, Go's named receiver, `self`/`this` elsewhere
 _PY_RECEIVER = re.compile(r"def\s+\w+\s*\(\s*(\w+)")
 _GO_RECEIVER = re.compile(r"func\s*\(\s*(\w+)\s+\*?\s*[\w.\[\]]+\s*\)")
@@ -169,6 +172,7 @@ class RunTime:
         self.files, self._read, self._calls = files, read, calls
         self._lines: dict[str, list[str]] = {}
         self._use: dict[Node, FieldUse] = {}
+        self._workers: set[Node] | None = None
 
     def use(self, node: Node) -> FieldUse:
         if node not in self._use:
@@ -193,6 +197,32 @@ class RunTime:
             return []
         found = [(edge.callee_path, edge.callee) for edge in self._calls(node) if edge.line in at]
         return list(dict.fromkeys(found))
+
+    def workers(self) -> set[Node]:
+        """The functions the repository spawns to run on their own (a read loop's task, a goroutine, a
+        thread's target): what comes in over a connection is handled there, not in a user's call."""
+        if self._workers is None:
+            self._workers = {
+                worker
+                for path, fact in self.files.items()
+                for symbol in fact.symbols
+                if symbol.kind != "class"
+                for worker in self.spawned((path, symbol.name))
+            }
+        return self._workers
+
+    def reads_input(self, node: Node) -> bool:
+        """Does the function read what comes in: call a reader (`self._transport.read(…)`, `conn.Recv()`,
+        `packets.ReadPacket(c)`, `ws.receive()`) on its own lines?"""
+        path, name = node
+        fact = self.files.get(path)
+        symbol = next((s for s in fact.symbols if s.name == name), None) if fact is not None else None
+        if symbol is None:
+            return False
+        if path not in self._lines:
+            self._lines[path] = (self._read(path) or "").splitlines()
+        body = self._lines[path][symbol.start : symbol.end]
+        return any(_READS.search(line) for line in body)
 
     def stores(self, nodes: Iterable[Node]) -> set[str]:
         """The fields the functions `nodes` store, and those holding an object they store into: a call of

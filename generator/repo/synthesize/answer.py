@@ -94,6 +94,7 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         terms=terms,
         verbs=process.verbs,
         triggered=asked.triggered,
+        arriving=asked.arriving,
     )
     chosen = scored[:MAX_SYMBOLS]
     names = {(path, symbol.name) for _, path, symbol in chosen}
@@ -132,6 +133,7 @@ def walked_steps(
     terms: Sequence[str] = (),
     verbs: Sequence[str] = (),
     triggered: bool = False,
+    arriving: bool = False,
 ) -> tuple[AnswerStep, ...]:
     """The answer in the code from where the asked process begins (answer_steps.py): the start, then the
     calls from it that lead to the other matches, in call order; () without a call graph or a start.
@@ -197,6 +199,7 @@ def walked_steps(
         plain_siblings({node: symbols[node] for node in startable}, terms),
         subject,
         facts.calls.runtime,
+        arriving,
     )
     start = walk.start()
     if start is None:

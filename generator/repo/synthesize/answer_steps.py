@@ -26,6 +26,7 @@ PUBLIC = 1.1  # what an entry of the project's public API weighs against other c
 WRAPPER_LINES = 4  # a function this short calling one other match is a wrapper of it
 SET_UP_HOPS = 2  # hops below a start where what it spawns still only starts the work
 SPAWN_SHARE = 0.75  # what a spawned function answers of the question, at least, against the start spawning it
+READ_HOPS = 8  # hops of straight calls from a read loop to where what it read is handled
 _TIE = 1e-9
 
 
@@ -54,6 +55,7 @@ class AnswerWalk:
         plain: Mapping[Node, Node] | None = None,
         subject: Collection[Node] = (),
         runtime: RunTimeView | None = None,
+        arriving: bool = False,
     ) -> None:
         """`answered`: what each match answers of each question word (answer.py's `per_term`); `lines`:
         each match's length; `startable`: the matches an answer may start at (every one when None; answer.py's
@@ -64,7 +66,8 @@ class AnswerWalk:
         without it); `plain`: a match named like a sibling plus words the question does not ask, to that
         sibling (answer.py's `plain_siblings`); `subject`: the methods of the question's subject ("how does
         *the engine* find…": `Engine`'s); `runtime`: what each function stores, reads and spawns (set-up
-        told from the call made at run time, `run_time`)."""
+        told from the call made at run time, `run_time`); `arriving`: what the question asks about comes in
+        over a connection (`readers`)."""
         self.graph, self.answered, self.lines = graph, dict(answered), lines
         self.runtime = runtime
         self.startable = set(answered if startable is None else startable) & set(answered)
@@ -75,12 +78,13 @@ class AnswerWalk:
         self.aside = set(aside)
         self.joinable = joinable
         self.plain = dict(plain or {})
+        self.arriving = arriving
         self.joined: set[Node] = set()
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
         self.width = len(next(iter(answered.values()), ()))
         self._calls: dict[Node, list[CallEdge]] = {}
-        self._reach: dict[tuple[Node, bool], dict[Node, int]] = {}
+        self._reach: dict[tuple[Node, bool, int], dict[Node, int]] = {}
         self._below: dict[tuple[Node, bool], Below] = {}
 
     def start(self) -> Node | None:
@@ -120,7 +124,34 @@ class AnswerWalk:
         covering = {node for node in covering if not (beneath - {node}) & self.reached(node).keys()}
         eligible = sorted({*eligible, *covering})
         best_start = self.unwrapped(self.unvaried(min(eligible, key=self._rank)), eligible)
-        return self.run_time(self.entry_to(self.begun_below(best_start, best, eligible), eligible), eligible)
+        begun = self.run_time(self.entry_to(self.begun_below(best_start, best, eligible), eligible), eligible)
+        return self.read_from(begun)
+
+    def read_from(self, node: Node) -> Node:
+        """Where what the question asks about comes in (`arriving`): the function the project spawns to read
+        from the connection (`readers`) that hands what it reads on to `node` (its straight path reaches
+        it within READ_HOPS: lapin's `IoLoop.run`, seven calls above the consumer's delivery; amqp091's
+        `Connection.reader`, above the frame parser) — the one whose calls answer most of the question;
+        `node` itself when no reader leads to it (a handshake a user's `accept` performs)."""
+        if not self.arriving or self.runtime is None:
+            return node
+        leading = [
+            reader for reader in self.readers() if node in self.reached(reader, straight=True, hops=READ_HOPS)
+        ]
+        for reader in leading:
+            self.answered.setdefault(reader, (0.0,) * self.width)
+            self.matches.setdefault(reader, 0.0)
+        return max(leading, key=lambda reader: (self.coverage(reader), reader), default=node)
+
+    def readers(self) -> list[Node]:
+        """The functions the project spawns to run on their own (`RunTimeView.workers`: a read loop's task
+        or goroutine) that read input on their own lines (`RunTimeView.reads_input`), no test's."""
+        assert self.runtime is not None
+        return [
+            worker
+            for worker in sorted(self.runtime.workers())
+            if not is_context_file(worker[0]) and self.runtime.reads_input(worker)
+        ]
 
     def run_time(self, node: Node, eligible: Collection[Node]) -> Node:
         """Where the work runs when `node` only sets it up (facts/runtime.py): the function it spawns, or
@@ -365,20 +396,20 @@ class AnswerWalk:
         here, there = self.reached(node), self.reached(callee)
         return any(target in there and here.get(target) == there[target] + 1 for target in targets)
 
-    def reached(self, node: Node, *, straight: bool = False) -> dict[Node, int]:
-        """The symbols `node`'s calls reach within REACH hops (never itself), each with its fewest hops;
+    def reached(self, node: Node, *, straight: bool = False, hops: int = REACH) -> dict[Node, int]:
+        """The symbols `node`'s calls reach within `hops` (never itself), each with its fewest hops;
         `straight`: through calls on their caller's straight path only (`CallEdge.share`), never one in an
         error handler or a branch a condition guards."""
-        key = (node, straight)
+        key = (node, straight, hops)
         if key not in self._reach:
             seen, frontier = {node: 0}, [node]
-            for hops in range(1, REACH + 1):
+            for depth in range(1, hops + 1):
                 onward = []
                 for here in frontier:
                     for edge in self.calls(here):
                         target = (edge.callee_path, edge.callee)
                         if target not in seen and (not straight or edge.share >= 1.0):
-                            seen[target] = hops
+                            seen[target] = depth
                             onward.append(target)
                 frontier = onward
             del seen[node]

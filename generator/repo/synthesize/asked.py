@@ -22,6 +22,12 @@ _HOW = re.compile(
 # a clause naming the event that sets the process off ("*when* the connection fails", "*after* it is lost";
 # not "if any", "if possible")
 _EVENT = re.compile(r"\b(?:when|whenever|once|after|if)\b(?!\s+(?:any|possible)\b)", re.IGNORECASE)
+# data coming in from the other end of a connection ("a packet received from the broker", "an incoming
+# frame", "a message the server delivers")
+_ARRIVING = re.compile(
+    r"\b(?:receiv(?:e|es|ed|ing)|incoming|inbound|arriv(?:e|es|ed|ing)|deliver(?:s|ed|y|ies)?)\b",
+    re.IGNORECASE,
+)
 _DETERMINERS = frozenset(
     "a an the this that these those each every its their his her our my your some any".split()
 )
@@ -131,13 +137,15 @@ class Process:
 class Asked:
     """A question asked of a repository, read once (`read_question`): its words, the process it asks about,
     the names it writes as code for where that process begins (`code_names`), and those it names only as
-    context (`context_names`); and whether it names the event that sets the process off (`triggered`)."""
+    context (`context_names`); whether it names the event that sets the process off (`triggered`), and
+    whether what it asks about comes in from the other end of a connection (`arriving`)."""
 
     terms: tuple[str, ...]
     process: Process
     written: frozenset[str] = frozenset()
     context: frozenset[str] = frozenset()
     triggered: bool = False
+    arriving: bool = False
 
 
 def read_question(request: str) -> Asked:
@@ -149,6 +157,7 @@ def read_question(request: str) -> Asked:
         frozenset(code_names(request)),
         frozenset(context_names(request)),
         triggered(request),
+        bool(_ARRIVING.search(request)),
     )
 
 
