@@ -79,6 +79,8 @@ class AnswerWalk:
         self.joinable = joinable
         self.plain = dict(plain or {})
         self.arriving = arriving
+        # a read loop an answer starts at, to the start it hands what it reads on to (`read_from`)
+        self.handed: dict[Node, Node] = {}
         self.joined: set[Node] = set()
         self.matches = {node: sum(shares) for node, shares in answered.items()}
         self.best = max(self.matches.values(), default=0.0) or 1.0
@@ -141,7 +143,10 @@ class AnswerWalk:
         for reader in leading:
             self.answered.setdefault(reader, (0.0,) * self.width)
             self.matches.setdefault(reader, 0.0)
-        return max(leading, key=lambda reader: (self.coverage(reader), reader), default=node)
+        chosen = max(leading, key=lambda reader: (self.coverage(reader), reader), default=node)
+        if chosen != node:
+            self.handed[chosen] = node
+        return chosen
 
     def readers(self) -> list[Node]:
         """The functions the project spawns to run on their own (`RunTimeView.workers`: a read loop's task
@@ -371,8 +376,9 @@ class AnswerWalk:
             if not (start in self.subject and where <= self.subject and own[term] >= best)
             for m in where
         }
-        found: list[tuple[CallEdge, int]] = []
-        seen = {start}
+        # from a read loop, first the calls that hand what it reads on to where the words' start is
+        found = self.handing(start)
+        seen = {start, *((e.callee_path, e.callee) for e, _ in found)}
 
         def walk(node: Node, depth: int) -> None:
             for edge in self.calls(node):
@@ -388,6 +394,32 @@ class AnswerWalk:
 
         walk(start, 1)
         return found
+
+    def handing(self, start: Node) -> list[tuple[CallEdge, int]]:
+        """The straight calls from a read loop the answer starts at (`read_from`) to the start it hands on
+        to, shortest first found in call order, each with its depth; [] from any other start."""
+        end = self.handed.get(start)
+        if end is None:
+            return []
+        came: dict[Node, CallEdge] = {}
+        frontier = [start]
+        for _ in range(READ_HOPS):
+            if end in came:
+                break
+            onward = []
+            for here in frontier:
+                for edge in self.calls(here):
+                    target = (edge.callee_path, edge.callee)
+                    if edge.share >= 1.0 and target != start and target not in came:
+                        came[target] = edge
+                        onward.append(target)
+            frontier = onward
+        path: list[CallEdge] = []
+        node = end
+        while node in came:
+            path.append(came[node])
+            node = (came[node].caller_path, came[node].caller)
+        return [(edge, depth) for depth, edge in enumerate(reversed(path), 1)][:MAX_STEPS]
 
     def toward(self, node: Node, callee: Node, targets: Collection[Node]) -> bool:
         """Does the call from `node` to `callee` lie on a shortest way from `node` to one of `targets`? A
