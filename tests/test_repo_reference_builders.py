@@ -67,6 +67,22 @@ def test_a_builder_the_quick_start_chains_leads_the_configuration_page(tmp_path:
     assert "`Node`" not in page and "`last`" not in page  # a type returning itself is no builder
 
 
+def test_two_builders_of_one_name_keep_their_setters_apart(tmp_path: Path) -> None:
+    """env_logger's `Builder` and its env_filter crate's, reqwest's `RequestBuilder` and its wasm one: their
+    setters shared one table, the second's of the same names dropped as repeats and its own (`parse`)
+    left among the first's as if that type had it."""
+    filter_rs = (
+        "//! Filters.\n\n/// Builds a filter.\npub struct Builder {\n    level: usize,\n}\n\n"
+        "impl Builder {\n    /// How many threads.\n    pub fn num_threads(mut self, n: usize) -> Builder {\n"
+        "        self\n    }\n\n    /// Parses directives.\n    pub fn parse(mut self, spec: &str) -> Builder {\n"
+        "        self\n    }\n}\n"
+    )
+    page = _configuration(tmp_path, {**POOL, "src/filter.rs": filter_rs})
+    table = page.split("## Settings of `Builder`", 1)[1].split("\n## ", 1)[0]
+    assert "`num_threads`" in table and "`thread_name`" in table and "`parse`" not in table
+    assert "src/filter.rs" not in table
+
+
 DATASET = {
     "README.md": (
         "# tinydb\n\nTinydb reads and writes SQL tables as dictionaries.\n\n## Quickstart\n\n```python\n"

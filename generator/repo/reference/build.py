@@ -795,9 +795,16 @@ def builder_options(
         for (path, owner), setters in owners.items()
         if (rank := _builder_rank(owner, setters, first, chained)) is not None
     )
+    # of two builders one name (env_logger's `Builder` and its env_filter crate's), the first: their rows
+    # had shared one table, the second's setters of the same names dropped and its `parse` left among the
+    # first's as if it were one of them
+    first_of: dict[str, str] = {}
+    for _, _, path, owner in ranked:
+        first_of.setdefault(owner, path)
+    shown = list(first_of.items())[:MAX_BUILDERS]
     return [
         _setter_option(s, f"{SETTER} {owner}", path, linker, redactor)
-        for _, _, path, owner in ranked[:MAX_BUILDERS]
+        for owner, path in shown
         for s in owners[(path, owner)]
     ]
 
