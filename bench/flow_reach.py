@@ -10,9 +10,10 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s20.json is held out (session 20: paho.mqtt.golang, MQTT.js, python-socketio, clones
-in /tmp/flows/repos; run it with --labels and --prefixed, once at a session's start and once at its end); every
-other flows_*.json is seen now — bench/flows_tuning_s20.json (session 20's tuning set, clones in /tmp/flows/repos),
+Labels: every flows_*.json is seen now — bench/flows_heldout_s21.json (session 21: stompjs and go-stomp held out
+then, six tuning repositories; clones in /tmp/flows21/repos, names matched with or without a module prefix),
+bench/flows_heldout_s20.json (session 20's held out: paho.mqtt.golang, MQTT.js, python-socketio, clones in
+/tmp/flows/repos), bench/flows_tuning_s20.json (session 20's tuning set, clones in /tmp/flows/repos),
 bench/flows_heldout_s19.json (clones in /tmp/fl19), bench/flows_heldout_s18.json (clones in /tmp/rt18), bench/flows_heldout_s17.json (held out in session 17, clones in
 /tmp/flows17, names matched with or without a module prefix), bench/flows_heldout_s15.json (clones in
 /tmp/flows15) and the earlier ones —, bench/flows_tuning_s12.json and the flow part of
@@ -43,6 +44,8 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "seen (s21)": (BENCH / "flows_heldout_s21.json", Path("/tmp/flows21/repos")),
+    "seen (held out in s20)": (BENCH / "flows_heldout_s20.json", Path("/tmp/flows/repos")),
     "tuning (s20)": (BENCH / "flows_tuning_s20.json", Path("/tmp/flows/repos")),
     "seen (held out in s19)": (BENCH / "flows_heldout_s19.json", Path("/tmp/fl19")),
     "seen (held out in s18)": (BENCH / "flows_heldout_s18.json", Path("/tmp/rt18")),
@@ -59,7 +62,14 @@ SETS = {
 }
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 # sets labelled with names matched with or without a module prefix
-PREFIXED = {"tuning (s20)", "seen (held out in s19)", "seen (held out in s18)", "seen (held out in s17)"}
+PREFIXED = {
+    "seen (s21)",
+    "seen (held out in s20)",
+    "tuning (s20)",
+    "seen (held out in s19)",
+    "seen (held out in s18)",
+    "seen (held out in s17)",
+}
 
 
 def main() -> int:
