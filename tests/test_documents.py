@@ -884,6 +884,26 @@ Typing "end" in lower case breaks the flowchart.
 """
 
 
+def test_an_autodoc_directive_s_own_body_is_the_docs_words_about_the_object() -> None:
+    """cachetools' and tornado's docs write their account of each class in the autoclass directive's body
+    ("This class evicts items in the order they were added …"): the body was dropped with the directive, and
+    the guide said nothing of any cache algorithm."""
+    text = (
+        "Caches\n======\n\n.. autoclass:: FIFOCache(maxsize, getsizeof=None)\n   :members: popitem\n\n"
+        "   This class evicts items in the order they were added.\n\n"
+        ".. autoclass:: tiny.LRUCache\n   :members:\n\n   This one evicts the least recently used.\n\n"
+        ".. autofunction:: tiny.hashkey\n\n.. autoclass:: Quiet\n\nAfter.\n"
+    )
+    found = [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="index.rst"))]
+    assert found == [
+        ("paragraph", "This class evicts items in the order they were added.", 7),
+        ("paragraph", "This one evicts the least recently used.", 12),  # below an object named in full
+        ("paragraph", "After.", 18),
+    ]
+    sections = [s.heading for s in read_text(text, name="index.rst").sections]
+    assert "FIFOCache(maxsize, getsizeof=None)" in sections  # "This class" says which class
+
+
 def test_myst_directives_read_as_the_author_wrote_them() -> None:
     found = [(b.kind, b.text, b.start, b.language) for _, b in blocks(read_text(MYST, name="g.md"))]
     assert found == [

@@ -280,9 +280,20 @@ class _Shadow:
         elif name == "include" and (marker := included_text(found.group(3) or "", directive_options(body))):
             # what the built page shows here is that file's text: the docs stage reads it
             self.out += [" " * indent + marker, *[""] * (end - i - 1)]
-        elif name in _AUTODOC and _DOTTED.fullmatch(target := (found.group(3) or "").strip().split("(")[0]):
-            # what the built docs show here is the object's docstring: the docs stage reads the code
-            self.out += [f"{' ' * indent}{API} {target}", *[""] * (end - i - 1)]
+        elif name in _AUTODOC:
+            # what the built docs show here is the object's docstring: the docs stage reads the code (an
+            # object named in full); the directive's own body is the docs' words about it (cachetools' and
+            # tornado's autoclass bodies: "This class evicts items in the order they were added …"), read
+            # in its place
+            signature = (found.group(3) or "").strip()
+            target = signature.split("(")[0]
+            if _DOTTED.fullmatch(target):
+                self.out.append(f"{' ' * indent}{API} {target}")
+                self._nested(body, self.level)
+            elif signature and any(line.strip() and not _OPTION.match(line) for line in body):
+                self._object(signature, body, indent)  # a name in the current module, described here
+            else:
+                self.out += [""] * (end - i)
         elif name == "highlight":
             self.highlight = (found.group(3) or "").strip().split(" ")[0].lower() or self.highlight
             self.out += [""] * (end - i)
