@@ -212,6 +212,28 @@ def test_a_class_the_docs_subclass_to_override_its_methods_is_an_extension_point
     assert f"{revision}/docs/tutorial.md#L" in shown
 
 
+def test_a_doctest_subclassing_a_class_to_override_a_method_is_an_extension_point(tmp_path: Path) -> None:
+    """cachetools' "Extending cache classes" subclasses `LRUCache` to override `popitem` in a doctest
+    (`>>> class MyCache(LRUCache):` / `...     def popitem(self):`, as peewee's and Django REST framework's docs
+    do): the prompts hid the class statement, and the project had no Extension points page."""
+    files = {
+        "README.md": "# tinycache\n\nTinycache keeps computed values.\n",
+        "docs/extending.rst": (
+            "Extending\n=========\n\nTo see what is evicted, override `popitem`::\n\n"
+            "   >>> class MyCache(LRUCache):\n   ...     def popitem(self):\n"
+            "   ...         return super().popitem()\n\n   >>> c = MyCache(maxsize=2)\n"
+        ),
+        "tinycache/__init__.py": '"""Tinycache."""\n\nfrom tinycache.core import LRUCache\n',
+        "tinycache/core.py": (
+            'class LRUCache:\n    """Least recently used."""\n\n    def popitem(self):\n'
+            '        """Remove the least recently used item."""\n        return None\n'
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## `LRUCache`" in extend and "[`popitem`]" in extend
+
+
 def test_python_module_declarations() -> None:
     module = pydeclarations.read_module(
         "import os\nfrom typing import Protocol, ClassVar\nimport attr\n\n"

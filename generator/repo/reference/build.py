@@ -891,6 +891,9 @@ def doc_subclassed(
 # a class a docs example defines on a base (`class JSONDisk(diskcache.Disk):`) and the methods it defines
 _DOC_CLASS = re.compile(r"^([ \t]*)class\s+\w+\(\s*([A-Za-z_][\w.]*)[^\n]*:[ \t]*$", re.MULTILINE)
 _DOC_DEF = re.compile(r"^[ \t]+(?:async\s+)?def\s+(\w+)", re.MULTILINE)
+# a doctest's prompts (`>>> class MyCache(LRUCache):`, `...     def popitem(self):`): cachetools', peewee's and
+# Django REST framework's docs subclass in doctests
+_DOCTEST_PROMPT = re.compile(r"^([ \t]*)(?:>>>|\.\.\.)(?: |$)", re.MULTILINE)
 
 
 def doc_overridden(
@@ -927,8 +930,10 @@ def doc_overridden(
 
 
 def _overrides(code: str) -> dict[str, set[str]]:
-    """Base class name (its last part) → the public methods a code block's subclasses of it define."""
+    """Base class name (its last part) → the public methods a code block's subclasses of it define (in a
+    doctest, as the prompts leave it)."""
     found: dict[str, set[str]] = {}
+    code = _DOCTEST_PROMPT.sub(r"\1", code)
     for match in _DOC_CLASS.finditer(code):
         margin = len(match.group(1).expandtabs())
         body = []
