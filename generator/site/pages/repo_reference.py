@@ -124,7 +124,8 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
     parts += [_options_part(Markdown("Environment variables"), "Variable", env)] if env else []
     parts += [_flags_part(kind, options) for kind, options in flags.items()]
     parts += [_build_part(kind, built[kind]) for kind in _BUILD if kind in built]
-    parts += [_record_part(record, _twins(reference.settings)) for record in records]
+    twins = _twins(reference.settings)
+    parts += [_record_part(record, twins) for record in records]
     parts += [_entry_part(kind, options) for kind, options in arguments.items()]
     lead = (
         "The options a user sets: the environment variables the code reads"
@@ -157,13 +158,14 @@ def configuration_page(reference: Reference, label: str, linker: Linker) -> Refe
 
 
 def data_model_page(reference: Reference, label: str, linker: Linker) -> ReferencePage:
+    twins = _twins(reference.records)
     return _page(
         label,
         DATA_MODEL,
         "The main records of the code, the ones named in the docs and used by the most modules first, each "
         "with its fields (name, type, default) linked to the lines that declare them.",
         ("", ()),
-        [_record_part(record, _twins(reference.records)) for record in reference.records],
+        [_record_part(record, twins) for record in reference.records],
         linker,
     )
 
@@ -239,7 +241,8 @@ def _started_parts(
     arguments, its builder's setters."""
     named = [record for record in records if record.symbol.name == name]
     records[:] = [record for record in records if record.symbol.name != name]
-    parts = [_record_part(record, _twins(named)) for record in named]
+    twins = _twins(named)
+    parts = [_record_part(record, twins) for record in named]
     kinds = [kind for kind in arguments if kind.rsplit(" ", 1)[-1] == name]
     return parts + [_entry_part(kind, arguments.pop(kind)) for kind in kinds]
 
