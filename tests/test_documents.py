@@ -415,6 +415,32 @@ def test_a_docstrings_rest_field_list_is_a_parameters_section_of_items() -> None
     assert summary(docstring) == "Create a context manager which raises if the block does not finish in time."
 
 
+def test_a_docstrings_bibliographic_fields_are_no_text_and_its_synopsis_is_its_summary() -> None:
+    """watchdog's modules open their docstrings with `:module:`, `:synopsis:` and `:author:` fields (17
+    files), werkzeug's middleware close theirs with `:copyright: 2007 Pallets` and `:license:` (7): the module
+    catalogue read "Watchdog.observers Observer that picks a native implementation if available.
+    yesudeep@google.com (Yesudeep Mangalapilly) …" and werkzeug's middleware guide quoted "2007 Pallets
+    BSD-3-Clause". Who wrote a module and where it lives are no text; the synopsis says what it is for."""
+    docstring = (
+        ":module: watchdog.observers\n:synopsis: Observer that picks a native implementation if available.\n"
+        ":author: yesudeep@google.com (Yesudeep Mangalapilly)\n:author: Mickaël Schoentgen\n"
+        "    <contact@tiger-222.fr>\n\nObserver thread that dispatches calls to event handlers.\n\n"
+        ":copyright: 2007 Pallets\n:license: BSD-3-Clause\n"
+    )
+    found = [(s.heading, b.kind, b.text, b.start, b.end) for s in read_docstring(docstring) for b in s.blocks]
+    assert found == [
+        ("", "paragraph", "Observer that picks a native implementation if available.", 2, 2),
+        ("", "paragraph", "Observer thread that dispatches calls to event handlers.", 7, 7),
+    ]
+    assert summary(docstring) == "Observer that picks a native implementation if available."
+    assert summary(":copyright: 2007 Pallets\n:license: BSD-3-Clause\n") == ""
+    # a parameter's field is not bibliographic: it stays a parameter
+    assert [b.text for s in read_docstring("Run it.\n\n:param version: the version\n") for b in s.blocks] == [
+        "Run it.",
+        "version: the version",
+    ]
+
+
 def test_a_fenced_example_in_a_google_section_is_code_as_written() -> None:
     """humanize's docstrings (written for mkdocstrings) hold a ```pycon fence under "Examples:": the
     doctest lines were indented into the fence, `1_000_000` escaped, and the fence ran on over "Args"."""

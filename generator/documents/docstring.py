@@ -1,13 +1,13 @@
 """Docstrings read as documents: a Python docstring (reST, Google or NumPy style), or a doc comment's text
 once `comment.py` has taken its markers off. Section headers ("Args:", "Returns:", "Parameters" over
-dashes) open sections of their own, so they are never a summary; doctests are code. Lines are the
-docstring's own lines."""
+dashes) open sections of their own, so they are never a summary; doctests are code; bibliographic fields
+(`:author:`, `:copyright:`) are no text. Lines are the docstring's own lines."""
 
 from __future__ import annotations
 
 import re
 
-from ..text.sentences import DOCSTRING_SECTIONS
+from ..text.sentences import DOCSTRING_SECTIONS, without_bibliography
 from .model import Section
 from .rst import FENCE, read_rst
 
@@ -22,7 +22,7 @@ _REST_FIELD = re.compile(
 
 def read_docstring(text: str) -> tuple[Section, ...]:
     """A docstring's sections: its description first (heading ""), then one per section header."""
-    return read_rst("\n".join(_docstring_lines(cleandoc(text).split("\n"))))
+    return read_rst("\n".join(_docstring_lines(without_bibliography(cleandoc(text).split("\n")))))
 
 
 def _docstring_lines(lines: list[str]) -> list[str]:

@@ -66,6 +66,32 @@ _SECTION = re.compile(
 )
 # An all-capitals label before the text ("ANALYSIS: findings per sub-question…"): a heading, not a sentence
 _LABEL = re.compile(r"^[A-Z][A-Z0-9 _/&-]{2,40}:\s+(?=\S)")
+# A docstring's bibliographic field (reST's docinfo, Sphinx's module options): `:author: …`, `:copyright: 2007
+# Pallets`, `:module: watchdog.observers` say who wrote it and where it lives, never what it does; `:synopsis:`
+# says what, in one line
+_BIBLIOGRAPHIC = re.compile(
+    r"^\s*:(?:(synopsis)|author|authors|moduleauthor|sectionauthor|copyright|license|licence|organization|"
+    r"contact|address|version|revision|status|date|module|platform):(?:\s+(.*?))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def without_bibliography(lines: list[str]) -> list[str]:
+    """A docstring's lines with its bibliographic fields blanked, line for line, and a `:synopsis:` field
+    read as its text (a field's indented continuation goes with it)."""
+    out: list[str] = []
+    field = ""  # the field being read: "" outside one, "synopsis" or "other"
+    for line in lines:
+        match = _BIBLIOGRAPHIC.match(line)
+        if match:
+            field = "synopsis" if match.group(1) else "other"
+            out.append((match.group(2) or "") if field == "synopsis" else "")
+        elif field and line[:1].isspace() and line.strip():
+            out.append(line.strip() if field == "synopsis" else "")
+        else:
+            field = ""
+            out.append(line)
+    return out
 
 
 def docstring_summary(text: str, as_written: bool = False) -> str:
@@ -74,7 +100,7 @@ def docstring_summary(text: str, as_written: bool = False) -> str:
     Sentence-cased ("return the …" → "Return the …") unless `as_written`: a doc's own sentence keeps its
     lower-case product name ("deepkb turns …")."""
     kept: list[str] = []
-    for line in text.strip().splitlines():
+    for line in without_bibliography(text.strip().splitlines()):
         if _SECTION.match(line):
             break
         kept.append(line)
