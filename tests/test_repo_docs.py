@@ -2415,6 +2415,40 @@ def test_a_folder_of_mostly_long_guides_is_a_category_unless_its_index_names_it(
     }
 
 
+def test_a_folder_named_for_a_kind_of_page_is_a_category_of_concepts(tmp_path: Path) -> None:
+    """superstruct's docs/guides/ (validating, coercing, refining data, handling errors …, each a short page)
+    and docs/reference/ had each been one concept, "Guides" and "Reference", their subjects' code paths and
+    symbols mixed; quart's tutorials/, Polly's advanced/ and websockets' howto/ likewise (10 mirrors have such
+    folders). A folder named for a kind of page holds a concept per page; its landing page ("How-to guides"
+    over howto/, an index titled "Overview") lists them and is none; an index with a subject of its own
+    stays. A navigation section the author named "Basics" is the author's group, not a folder: kept whole."""
+    files = {
+        "README.md": "# tool\n\nTool validates data against structs and reports each failure.\n",
+        "docs/guides/validating.md": "# Validating data\n\nA struct validates data with `assert(value, Struct)`.\n",
+        "docs/guides/coercing.md": "# Coercing data\n\nA coercion turns the input into the shape a struct wants.\n",
+        "docs/guides/errors.md": "# Handling errors\n\nA failed validation throws a `StructError` with its failures.\n",
+        "docs/howto/index.md": "# How-to guides\n\nThese guides help you build your application with tool.\n",
+        "docs/howto/debug.md": "# Enable debug logs\n\nSet the logger's level to DEBUG to see every frame.\n",
+        "docs/howto/deploy.md": "# Deploy\n\nRun one process per core behind the load balancer you use.\n",
+        "docs/routing/index.md": "# Routing\n\nThe router matches each path against its routes in order.\n",
+        "docs/routing/patterns.md": "# Patterns\n\nA pattern names its parameters with a colon in front.\n",
+        "tool/core.py": "def check():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    concepts = {c.name: [p.path for p in c.pages] for c in docs.concepts}
+    assert concepts["Validating data"] == ["docs/guides/validating.md"]
+    assert concepts["Coercing data"] == ["docs/guides/coercing.md"]
+    assert concepts["Handling errors"] == ["docs/guides/errors.md"]
+    assert concepts["Enable debug logs"] == ["docs/howto/debug.md"] and concepts["Deploy"] == [
+        "docs/howto/deploy.md"
+    ]
+    assert "How-to guides" not in concepts and "Guides" not in concepts
+    assert concepts["Routing"] == ["docs/routing/index.md", "docs/routing/patterns.md"]  # a subject's folder
+
+
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
     """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
     after its first heading, and no Getting started. Such a page is the manual, read like a README: a
@@ -2628,7 +2662,7 @@ def test_nuxt_content_order_prefixes_never_name_a_concept_and_a_page_titled_gett
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     names = [c.name for c in docs.concepts]
     assert names and not any(re.fullmatch(r"\d+|\d+\.\w+", n) for n in names)
-    assert names[:2] == ["Guide", "Deploy"]
+    assert names[:3] == ["Getting Started", "Routing", "Deploy"]  # guide/ is a category: a concept per page
     split = make_project(tmp_path / "split", {**project, **providers})
     split_map = map_repository(split)
     split_linker = Linker(
@@ -2638,7 +2672,7 @@ def test_nuxt_content_order_prefixes_never_name_a_concept_and_a_page_titled_gett
         c.name
         for c in read_project_docs(split, split_map, extract_facts(split, split_map), split_linker).concepts
     ]
-    assert split_names[:3] == ["Guide", "Deploy", "Runtimes"]
+    assert split_names[:4] == ["Getting Started", "Routing", "Deploy", "Runtimes"]
     assert [p.text for p in docs.examples if p.kind == "code"] == [
         "const app = new App();\nserve(app, { port: 3000 });"
     ]

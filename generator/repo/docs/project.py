@@ -187,6 +187,11 @@ _PROGRAM_LANGUAGES = frozenset(
     "python py pycon ipython javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
 )
+# a docs folder named for a kind of page, not a subject: its pages are the subjects (Diátaxis' parts, a reference)
+_CATEGORY = re.compile(
+    r"guides?|tutorials?|topics|how-?tos?|references?|api|concepts|core[-_]concepts|advanced|basics|essentials",
+    re.IGNORECASE,
+)
 _GENERIC_TITLE = re.compile(
     r"(?:an? )?(?:overview|introduction|intro|index|readme|about|summary)", re.IGNORECASE
 )
@@ -1510,18 +1515,35 @@ def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Docum
     together; an index page about a subject of its own (knex's guide/index.md, "Installation") opens none.
     Where only most of its pages are guides, a category is divided only while the guide has room
     (MAX_CONCEPTS), the first ones first: dividing one never pushes other concepts past the cut (Chart.js'
-    configuration pages, trpc's React hooks)."""
+    configuration pages, trpc's React hooks). A folder named for a kind of page (guides/, tutorial/, topics/,
+    reference/, api/, advanced/) is a category whatever its pages' length: superstruct's six short guides
+    (validating, coercing, refining, handling errors …) had been one concept called "Guides"."""
     room = MAX_CONCEPTS - len(groups)
     apart: dict[str, list[Document]] = {}
     for key, members in groups.items():
         guides = sum(1 for d in members if _guide(d))
-        long = len(members) > 1 and guides >= 2 and not _opened(key, members)
+        name = PurePosixPath(key).name  # a folder's, or a navigation section's ("Basics": the author's group)
+        in_folder = all(name in PurePosixPath(d.origin).parent.parts for d in members)
+        named = in_folder and _CATEGORY.fullmatch(unordered(name)) is not None
+        long = len(members) > 1 and (named or guides >= 2 and not _opened(key, members))
         if long and guides < len(members):
-            long = guides * 2 > len(members) and len(members) - 1 <= room
+            long = (named or guides * 2 > len(members)) and len(members) - 1 <= room
             room -= len(members) - 1 if long else 0
         for document in members:
+            if long and named and _landing(key, document):
+                continue  # the category's landing page: the pages it lists say it (websockets' howto/index.rst)
             apart.setdefault(document.origin if long else key, []).append(document)
     return apart
+
+
+def _landing(key: str, document: Document) -> bool:
+    """Whether a page is its folder's landing page: an index page titled generically or by the folder's name
+    ("How-to guides" over howto/); an index about a subject of its own ("Installation") is none."""
+    squashed = re.sub(r"\W", "", document.title.lower())
+    folder = re.sub(r"\W", "", unordered(PurePosixPath(key).name).lower())
+    return unordered(PurePosixPath(document.origin).stem).lower() in _NOT_PACKAGES and (
+        folder in squashed or _opened(key, [document])
+    )
 
 
 def _opened(key: str, members: Sequence[Document]) -> bool:
