@@ -2449,6 +2449,29 @@ def test_a_folder_named_for_a_kind_of_page_is_a_category_of_concepts(tmp_path: P
     assert concepts["Routing"] == ["docs/routing/index.md", "docs/routing/patterns.md"]  # a subject's folder
 
 
+def test_a_rust_type_the_docs_name_is_its_struct_not_an_impl_block(tmp_path: Path) -> None:
+    """indicatif's docs name `ProgressBar` and `MultiProgress`: each is a struct with `impl` blocks of the same
+    name, so the name was ambiguous and left out — the guide's "Crate contents" linked no code at all."""
+    files = {
+        "README.md": "# bar\n\nBar draws progress bars in a terminal, one or several at once.\n",
+        "Cargo.toml": '[package]\nname = "bar"\n',
+        "docs/bars.md": "# Bars\n\nA `Bar` counts up to its length and draws itself as it goes.\n",
+        "src/lib.rs": (
+            "/// A progress bar.\n#[derive(Clone)]\npub struct Bar {\n    pos: u64,\n}\n\n"
+            "impl std::fmt::Debug for Bar {\n    fn fmt(&self) -> u64 { 0 }\n}\n\n"
+            "impl Bar {\n    pub fn inc(&self) -> u64 {\n        self.pos\n    }\n}\n"
+        ),
+    }
+    root = make_project(tmp_path / "bar", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/bar")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    (bars,) = [c for c in docs.concepts if c.name == "Bars"]
+    assert [(s.name, s.kind, s.doc) for s in bars.symbols if s.name == "Bar"] == [
+        ("Bar", "struct", "A progress bar.")
+    ]
+
+
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
     """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
     after its first heading, and no Getting started. Such a page is the manual, read like a README: a

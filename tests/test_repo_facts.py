@@ -535,6 +535,27 @@ def test_a_rust_doc_comment_is_one_paragraph_over_its_lines() -> None:
     assert folder.doc.startswith("The Folder trait encapsulates the standard fold operation.")
 
 
+def test_a_rust_items_doc_stands_above_its_attributes_and_a_blanket_impl_is_its_traits() -> None:
+    """indicatif's `/// A progress bar or spinner` over `#[derive(Clone)] pub struct ProgressBar`, env_logger's
+    `Builder` under `#[derive(Default)]`: the attribute stood between the doc and the item, so every derived
+    struct had no doc and its subsystem read "Defines src.ProgressBar, …". `impl<S, T: Iterator> ProgressIterator
+    for T` implements the trait for all T: its methods are the trait's, never a type named `T`."""
+    from generator.repo.facts.languages import symbols_of
+
+    text = (
+        "/// A progress bar or spinner\n///\n/// Cloning it shares the state.\n#[derive(Clone)]\n"
+        "#[cfg_attr(test, derive(Debug))]\npub struct ProgressBar {\n    pos: u64,\n}\n\n"
+        "pub trait ProgressIterator {\n    fn progress(self) -> u64;\n}\n\n"
+        "impl<S, T: Iterator<Item = S>> ProgressIterator for T {\n    fn progress(self) -> u64 { 0 }\n}\n\n"
+        "/// Not the struct's doc: a blank line parts them.\n\n#[derive(Debug)]\npub struct Plain;\n"
+    )
+    found = {(s.name, s.kind): s for s in symbols_of("rust", text)}
+    assert found["ProgressBar", "struct"].doc == "A progress bar or spinner."
+    assert found["ProgressIterator", "impl"].start == 14 and ("T", "impl") not in found
+    assert "ProgressIterator.progress" in {name for name, _ in found}
+    assert found["Plain", "struct"].doc == ""
+
+
 def test_a_comment_ending_the_line_above_is_no_doc_comment() -> None:
     """Catch2's `virtual ~MatcherUntypedBase(); // = default;` above `virtual std::string describe() const = 0;`
     made "= default;" the doc of `describe`; a Go `limit = 3 // retries` above a func, a Java field's trailing

@@ -347,3 +347,36 @@ def test_a_package_importing_one_name_from_two_modules_re_exports_both(tmp_path:
     facts = extract_facts(root, map_repository(root))
     assert "Pipeline" in facts.files["kv/client.py"].exports
     assert "Pipeline" in facts.files["kv/aio/client.py"].exports
+
+
+def test_a_rust_types_impl_blocks_are_the_type_and_its_unit_tests_no_key_symbol(tmp_path: Path) -> None:
+    """indicatif's progress_bar.rs listed `ProgressBar` three times (its struct, `impl fmt::Debug for
+    ProgressBar`, `impl ProgressBar`) and style.rs its `#[cfg(test)] mod tests` among its key symbols
+    (env_logger, reqwest, rayon, actix-web alike). A type's impl blocks are the type, their methods shown
+    under it; a type defined in another file is stood for by its longest impl block; unit tests are none."""
+    write_tree(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "bar"\n',
+            "src/lib.rs": "pub mod bar;\npub mod more;\n",
+            "src/bar.rs": (
+                "/// A progress bar.\n#[derive(Clone)]\npub struct Bar {\n    pos: u64,\n}\n\n"
+                "impl std::fmt::Debug for Bar {\n    fn fmt(&self) -> u64 { 0 }\n}\n\n"
+                "impl Bar {\n    pub fn new() -> Bar { Bar { pos: 0 } }\n    pub fn inc(&self) -> u64 {\n"
+                "        self.pos\n    }\n}\n\n"
+                "#[cfg(test)]\nmod tests {\n    #[test]\n    fn it_counts() {\n        assert_eq!(1, 1);\n"
+                "    }\n}\n"
+            ),
+            "src/more.rs": (
+                "use crate::bar::Bar;\n\nimpl Clone for Bar {\n    fn clone(&self) -> Bar { Bar::new() }\n}\n\n"
+                "impl Bar {\n    pub fn reset(&self) -> u64 {\n        0\n    }\n    pub fn finish(&self) {}\n}\n"
+            ),
+        },
+    )
+    facts = extract_facts(tmp_path, map_repository(tmp_path))
+    ranked = key_symbols(facts, "src/bar.rs")
+    assert [(r.symbol.name, r.symbol.kind) for r in ranked] == [("Bar", "struct")]
+    assert {m.short_name for m in ranked[0].methods} >= {"new", "inc"}
+    assert [(s.name, s.kind, s.start) for s in leading_symbols(facts, "src/more.rs", 3)] == [
+        ("Bar", "impl", 7)
+    ]

@@ -1805,10 +1805,12 @@ def _hops(tree: Sequence[CallTree]) -> int:
 
 
 def _best(candidates: list[tuple[str, Symbol]], facts: Facts) -> tuple[str, Symbol] | None:
-    """The definition a reader means: the only one, or the one class/top-level definition outside tests;
-    of several, the one the package's top level re-exports (redis-py's `Redis` in redis/client.py, not
+    """The definition a reader means: the only one (a Rust type, not its `impl` blocks), or the one
+    class/top-level definition outside tests; of several, the one the package's top level re-exports (redis-py's `Redis` in redis/client.py, not
     redis/asyncio/client.py's; falcon's `App`, not falcon.asgi's): what `import redis; redis.Redis()` names."""
     real = [c for c in candidates if not _NOT_LIBRARY.search(c[0])]
+    # a Rust type and its `impl` blocks share its name: the type is what the docs name
+    real = [c for c in real if c[1].kind != "impl"] or real
     if len(real) == 1:
         return real[0]
     top = [c for c in real if not c[1].parent]

@@ -28,6 +28,8 @@ def descendants(node: Any, *kinds: str) -> Iterator[Any]:
 
 _DOC_ANCHORS = {"export_statement", "type_declaration", "template_declaration"}
 _SWALLOWING = {"import_list", "import_header", "package_header"}
+# a Rust item's attributes (`#[derive(Clone)]`, `#[cfg(feature = "tls")]`) stand between its doc and itself
+_ATTRIBUTES = {"attribute_item"}
 
 
 def doc_before(node: Any, language: str) -> str:
@@ -42,6 +44,9 @@ def doc_before(node: Any, language: str) -> str:
     while sibling is not None and sibling.type in _SWALLOWING and sibling.named_children:
         sibling = sibling.named_children[-1]  # Kotlin's imports hold the comment that follows them
     expected_end = node.start_point[0] - 1
+    while sibling is not None and sibling.type in _ATTRIBUTES and _last_row(sibling) == expected_end:
+        expected_end = sibling.start_point[0] - 1  # `/// A progress bar` stands above `#[derive(Clone)]`
+        sibling = sibling.prev_named_sibling
     while (
         sibling is not None
         and "comment" in sibling.type

@@ -385,9 +385,20 @@ def _has_body_or_is_decl(node: Any, kind: str) -> bool:
 _UNNAMED_FIELDS = frozenset({"class_declaration", "object_declaration", "function_declaration", "type_alias"})
 
 
+def _type_parameters(node: Any) -> set[str]:
+    """The names of a Rust item's type parameters (`impl<S, T: Iterator<Item = S>>`: S and T)."""
+    params = node.child_by_field_name("type_parameters")
+    named = [p for p in (params.named_children if params is not None else ()) if p.type == "type_parameter"]
+    return {node_text(p.named_children[0]) for p in named if p.named_children}
+
+
 def _symbol_name(node: Any) -> str:
     if node.type == "impl_item":  # methods of `impl Trait for Type<T>` are qualified by the type, `Type`
-        return owner_name(node_text(node.child_by_field_name("type")))
+        implemented = owner_name(node_text(node.child_by_field_name("type")))
+        trait = node.child_by_field_name("trait")
+        if trait is not None and implemented in _type_parameters(node):  # `impl<T> Tr for T`: for every type
+            return owner_name(node_text(trait))
+        return implemented
     name = node.child_by_field_name("name")
     if name is not None:
         return node_text(name)

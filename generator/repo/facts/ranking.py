@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.repo.facts.deprecation import deprecated_by_doc
@@ -78,7 +79,8 @@ def leading_symbols(facts: Facts, path: str, limit: int) -> list[Symbol]:
 def _sole_entry(fact: FileFacts) -> Symbol | None:
     """The file's one top-level symbol (its methods aside) when it has exactly one, else None."""
     owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
-    entries = [s for s in fact.symbols if s.parent not in owners]
+    folded = _folded_impls(fact.symbols)
+    entries = [s for s in fact.symbols if s.parent not in owners and id(s) not in folded]
     return entries[0] if len(entries) == 1 else None
 
 
@@ -185,9 +187,10 @@ def _scored(
     for symbol in fact.symbols:
         if symbol.parent in owners:
             methods.setdefault(symbol.parent, []).append(symbol)
+    folded = _folded_impls(fact.symbols)
     entries = []
     for symbol in fact.symbols:
-        if symbol.parent in owners:
+        if symbol.parent in owners or id(symbol) in folded:
             continue  # shown under its class
         members = methods.get(symbol.name, [])
         short = symbol.short_name
@@ -203,6 +206,30 @@ def _scored(
     tiered = not _errors_module(fact.path)
     entries.sort(key=lambda e: (tiered and e.secondary, -e.score, e.symbol.start))
     return entries
+
+
+def _folded_impls(symbols: Sequence[Symbol]) -> set[int]:
+    """The symbols that are no entry of their own (by `id`): a Rust type's `impl` blocks are the type, their
+    methods shown under it (indicatif's `ProgressBar` was listed three times: its struct, its `impl
+    fmt::Debug` and its `impl ProgressBar`); of a type defined elsewhere, the longest block stands for it.
+    A Rust module of unit tests (`#[cfg(test)] mod tests`) is test code, never a key symbol."""
+    tests = {s.name for s in symbols if s.kind == "module" and s.short_name in _TEST_MODULES}
+    defined = {s.name for s in symbols if s.kind in TYPE_KINDS and s.kind != "impl"}
+    longest: dict[str, Symbol] = {}
+    for symbol in symbols:
+        if symbol.kind == "impl" and symbol.name not in defined:
+            kept = longest.get(symbol.name)
+            if kept is None or symbol.lines > kept.lines:
+                longest[symbol.name] = symbol
+    kept_ids = {id(s) for s in longest.values()}
+    return {
+        id(s)
+        for s in symbols
+        if (s.kind == "impl" and id(s) not in kept_ids) or s.name.split(".", 1)[0] in tests
+    }
+
+
+_TEST_MODULES = frozenset({"tests", "test"})
 
 
 def secondary_names(fact: FileFacts) -> set[str]:
