@@ -475,3 +475,36 @@ def test_an_examples_folder_shows_how_the_project_is_used_when_the_readme_shows_
     assert docs.examples[4].text == "Working with cookies in a handler"
     assert docs.examples[3].page == "examples/basic/README.md" and docs.examples[3].language == "javascript"
     assert "useFetch" in [s.name for s in docs.example_symbols]
+
+
+def test_a_rust_crate_whose_readme_shows_no_code_starts_with_its_crate_docs_code(tmp_path: Path) -> None:
+    """indicatif's README shows no code and its examples/ are long programs (the page opened on a 40-line
+    `cargowrap`); axum's and actix-web's READMEs show none beside a docs folder, and they had no Getting
+    started at all. docs.rs shows a crate's `//!` doc as its front page: its code is the usage, in its order,
+    under whichever headings it has — before any examples/ program."""
+    crate_doc = (
+        "//! Bars for the terminal.\n//!\n//! # Progress Bars\n//!\n//! Bars are advanced by hand:\n//!\n"
+        "//! ```rust\n//! let bar = Bar::new(10);\n//! bar.inc(1);\n//! ```\n//!\n"
+        "//! # Iterators\n//!\n//! An iterator can carry a bar:\n//!\n//! ```rust\n"
+        "//! for _ in (0..10).progress() {}\n//! ```\n\npub struct Bar;\n"
+    )
+    files = {
+        "README.md": "# bar\n\nBar draws progress bars in a terminal, one or several at once.\n",
+        "Cargo.toml": '[package]\nname = "bar"\n',
+        "src/lib.rs": crate_doc,
+        "examples/cargowrap.rs": "use bar::Bar;\n\nfn main() {\n    let b = Bar::new(3);\n    b.inc(1);\n}\n",
+    }
+    root = make_project(tmp_path / "bar", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/bar")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    code = [(p.path, p.heading, p.text) for p in docs.examples if p.kind == "code"]
+    assert code == [
+        ("src/lib.rs", "Progress Bars", "let bar = Bar::new(10);\nbar.inc(1);"),
+        ("src/lib.rs", "Iterators", "for _ in (0..10).progress() {}"),
+    ]
+    files["docs/guide.md"] = "# Guide\n\nA bar counts up to its length and draws itself as it goes.\n"
+    root = make_project(tmp_path / "with-docs", files)
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [p.path for p in docs.examples if p.kind == "code"] == ["src/lib.rs", "src/lib.rs"]

@@ -304,6 +304,12 @@ def read_project_docs(
             *started,
         ]
     )
+    if sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
+        # a Rust crate's front page on docs.rs is its `//!` doc: its code is the usage a README without any
+        # leaves to it (indicatif's `ProgressBar::new(1000)`, axum's "Example" beside its docs folder)
+        crates = [d for d in guides if d.title.startswith("Crate ")] if not folder else []
+        crates = crates or (_rust_crate_docs(root, repo_map, linker, redactor) if folder else [])
+        examples += usage_examples(crates)[: MAX_EXAMPLES - sum(p.kind == "code" for p in examples)]
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
     # commands that run or install the project (mini-redis's `cargo run`, express's `npm install`) show no use
