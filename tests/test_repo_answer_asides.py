@@ -370,3 +370,95 @@ def test_up_to_is_no_particle() -> None:
     """ "looked up" is a `lookup`; "read into text *up to* its limit" reads, it does not "textup"."""
     assert "textup" not in asked_terms("How is a body read into text up to its size limit?")[0]
     assert "lookup" in asked_terms("How is a configuration value looked up?")[0]
+
+
+def test_a_name_written_as_a_call_is_code() -> None:
+    """`send()` is the question's name for where the process begins, however plain the word (websocket-client's
+    "How does send() frame…", paho-mqtt's and MQTT.js' "How does publish() …")."""
+    assert code_names("How does send() frame and mask a message before writing it to the socket?") == {"send"}
+    assert code_names("How does res.send() set the response body?") == {"res.send"}
+    # a call in a clause saying where the process ends is no start
+    assert (
+        code_names("How does a message the server delivers reach the callback I passed to subscribe()?")
+        == set()
+    )
+
+
+SOCKET = {
+    "wsock/__init__.py": '"""A WebSocket client."""\n',
+    "wsock/frames.py": (
+        '"""Frames on the wire."""\n\n\n'
+        "class Frame:\n"
+        '    """One frame: its opcode and its payload."""\n\n'
+        "    @staticmethod\n"
+        "    def create_frame(data: bytes) -> 'Frame':\n"
+        '        """A frame holding `data`."""\n'
+        "        return Frame()\n\n"
+        "    def format(self) -> bytes:\n"
+        '        """The frame\'s bytes."""\n'
+        "        return b''\n\n\n"
+        "class FrameBuffer:\n"
+        '    """Reads frames from the socket."""\n\n'
+        "    def recv_frame(self) -> Frame:\n"
+        '        """Read a frame from the socket: its header, its mask and its masked message."""\n'
+        "        self.recv_header()\n"
+        "        self.recv_mask()\n"
+        "        return Frame()\n\n"
+        "    def recv_header(self) -> None:\n"
+        '        """Read the frame header from the socket."""\n\n'
+        "    def has_mask(self) -> bool:\n"
+        '        """Whether the frame is masked."""\n'
+        "        return True\n\n"
+        "    def needs_mask(self) -> bool:\n"
+        '        """Whether the mask is still to read."""\n'
+        "        return self.has_mask()\n\n"
+        "    def recv_mask(self) -> None:\n"
+        '        """Read the frame mask from the socket."""\n'
+        "        if self.needs_mask():\n"
+        "            self.recv_header()\n"
+    ),
+    "wsock/urls.py": (
+        '"""Addresses."""\n\n\n'
+        "def parse_url(url: str) -> tuple[str, int]:\n"
+        '        """The host and port of `url`."""\n'
+        "        return url, 80\n\n\n"
+        "def is_secure(url: str) -> bool:\n"
+        '        """Whether `url` is wss."""\n'
+        "        return url.startswith('wss')\n\n\n"
+        "def default_port(secure: bool) -> int:\n"
+        '        """The port of a scheme."""\n'
+        "        return 443 if secure else 80\n"
+    ),
+    "wsock/core.py": (
+        '"""The connection."""\n\n'
+        "from wsock.frames import Frame, FrameBuffer\n\n\n"
+        "class WebSocket:\n"
+        '    """A connection to a WebSocket server."""\n\n'
+        "    def send(self, data: bytes) -> int:\n"
+        '        """Send a message."""\n'
+        "        frame = Frame.create_frame(data)\n"
+        "        return self.send_frame(frame)\n\n"
+        "    def send_frame(self, frame) -> int:\n"
+        '        """Write a frame to the socket."""\n'
+        "        return len(frame.format())\n\n"
+        "    def send_text(self, text: str) -> int:\n"
+        '        """Send a text message."""\n'
+        "        return self.send(text.encode())\n\n"
+        "    def send_binary(self, data: bytes) -> int:\n"
+        '        """Send a binary message."""\n'
+        "        return self.send(data)\n\n"
+        "    def send_close(self) -> int:\n"
+        '        """Send a close frame."""\n'
+        "        return self.send(b'')\n\n"
+        "    def recv(self) -> Frame:\n"
+        '        """Receive a message."""\n'
+        "        return FrameBuffer().recv_frame()\n"
+    ),
+}
+
+
+def test_a_question_naming_a_call_starts_there(tmp_path: Path) -> None:
+    """websocket-client: "How does send() frame and mask a message…?" started at the reader's `recv_frame`,
+    whose words (frame, mask, socket) the question shares; `send()` is where the asked process begins."""
+    question = "How does send() frame and mask a message before writing it to the socket?"
+    assert start_of(tmp_path, SOCKET, question) == "WebSocket.send"

@@ -71,6 +71,8 @@ KIN = tuple(
 _CODE_NAME = re.compile(
     r"`?\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z][a-z0-9]*_\w+|_\w+|[a-z]+[A-Z]\w*)\b`?"
 )
+# a name written as a call (`send()`, `subscribe()`): code however plain the word
+_CALLED = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\(\)")
 # a participle, a preposition and a name ("added with `logger.add`", "registered by app.use")
 _CONTEXT_CLAUSE = re.compile(
     r"\b([A-Za-z]{3,})\s+(?:with|by|via|through|using|from|to|into|in|on)\s+(?:the\s+|an?\s+)?"
@@ -102,10 +104,13 @@ def builds(process: Process) -> bool:
 
 
 def code_names(request: str) -> set[str]:
-    """The identifiers a question writes as code: dotted (`res.send`), snake_case (`parse_args`) or
-    camelCase (`parseOptions`), except one in a clause describing what the process acts on (`asked_terms`)."""
+    """The identifiers a question writes as code: dotted (`res.send`), snake_case (`parse_args`),
+    camelCase (`parseOptions`) or written as a call (`send()`), except one in a clause describing what the process acts on (`asked_terms`)."""
     process = asked_process(request, request_terms(request))
-    return set(_CODE_NAME.findall(_CONTEXT_CLAUSE.sub(lambda m: _context(m, process), request)))
+    named = set(_CODE_NAME.findall(_CONTEXT_CLAUSE.sub(lambda m: _context(m, process), request)))
+    # a call written in any such clause ("the callback I passed to subscribe()", "delivered to recv()")
+    # stays a word of the question: the process ends there, it does not begin there
+    return named | set(_CALLED.findall(_CONTEXT_CLAUSE.sub(" ", request)))
 
 
 def context_names(request: str) -> set[str]:
