@@ -2472,6 +2472,35 @@ def test_a_rust_type_the_docs_name_is_its_struct_not_an_impl_block(tmp_path: Pat
     ]
 
 
+def test_a_rest_substitution_reads_as_its_definition_from_the_page_an_include_or_conf_py(
+    tmp_path: Path,
+) -> None:
+    """watchdog's pages say "|project_name| requires 3.9+" with the definition in docs/source/global.rst.inc:
+    the guide read "project_name requires 3.9+"; loguru's type hints page defines `.. |str| replace::
+    :class:`str``. A definition in the page, an included `.inc` file or conf.py's `rst_epilog` is what the
+    built page shows; an undefined name stays its name."""
+    files = {
+        "README.md": "# tool\n\nTool watches folders and calls a handler for every change it sees.\n",
+        "docs/source/global.rst.inc": ".. |project_name| replace:: ``tool``\n",
+        "docs/source/conf.py": 'project = "tool"\nrst_epilog = """\n.. |os| replace:: the operating system\n"""\n',
+        "docs/source/index.rst": (
+            "Tool\n====\n\n.. include:: global.rst.inc\n\n|project_name| requires Python 3.9 to work on |os|.\n\n"
+            ".. |str| replace:: :class:`str`\n\nEvery path is a |str|, never |bytes|.\n"
+        ),
+        "docs/source/api.rst": "API\n===\n\n|project_name| calls each handler from one thread.\n",
+        "tool/core.py": "def watch():\n    return 1\n",
+    }
+    root = make_project(tmp_path / "tool", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    quoted = [p.text for c in docs.concepts for page in c.pages for p in page.passages]
+    quoted += [p.text for p in docs.overview]
+    assert "`tool` requires Python 3.9 to work on the operating system." in quoted
+    assert "Every path is a `str`, never bytes." in quoted
+    assert "`tool` calls each handler from one thread." in quoted
+
+
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
     """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
     after its first heading, and no Getting started. Such a page is the manual, read like a README: a

@@ -30,7 +30,13 @@ from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, read_navigation
-from generator.repo.docs.substitutions import rst_labels, substitute, with_ref_titles
+from generator.repo.docs.substitutions import (
+    rst_labels,
+    rst_replacements,
+    substitute,
+    with_ref_titles,
+    with_replacements,
+)
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -231,8 +237,19 @@ def read_project_docs(
         if p and (text := read_or_none(root, p, max_bytes=DOC_BYTES)) is not None
     }
     labels = rst_labels(text for p, text in texts.items() if p.endswith(".rst"))
+    replacements = rst_replacements(
+        [*(text for p, text in texts.items() if p.endswith(".rst")), *_sphinx_extras(root, repo_map, folder)]
+    )
     documents = {
-        p: _document_of(text, p, linker, redactor, navigation.substitutions, includes, labels)
+        p: _document_of(
+            with_replacements(text, replacements) if p.endswith(".rst") else text,
+            p,
+            linker,
+            redactor,
+            navigation.substitutions,
+            includes,
+            labels,
+        )
         for p, text in texts.items()
     }
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
@@ -335,6 +352,20 @@ _DEVELOPMENT_PAGE = re.compile(r"development|developing|hacking", re.IGNORECASE)
 _CONTRIBUTING = re.compile(
     r"pull request|contribut|\bgit clone\b|\btox\b|test suite|\bissue tracker", re.IGNORECASE
 )
+
+
+_SPHINX_EXTRAS = re.compile(r"(?:^|/)(?:conf\.py|[^/]+\.inc)$")
+
+
+def _sphinx_extras(root: Path, repo_map: RepoMap, folder: str) -> list[str]:
+    """The texts a Sphinx build reads beside its pages: `conf.py` (its `rst_epilog`) and the `.inc` files
+    pages include (watchdog's `global.rst.inc`)."""
+    if not folder:
+        return []
+    paths = [
+        f.path for f in repo_map.files if f.path.startswith(folder + "/") and _SPHINX_EXTRAS.search(f.path)
+    ]
+    return [text for p in paths[:50] if (text := read_or_none(root, p, max_bytes=DOC_BYTES)) is not None]
 
 
 def _for_maintainers(path: str, document: Document | None) -> bool:

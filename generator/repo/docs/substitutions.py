@@ -6,7 +6,10 @@ the docset does not give stays as written. Code blocks are left alone unless the
 `subs=true`, as docs-builder does.
 
 Sphinx cross-references: `:ref:`label`` reads as the title of the section the label stands over, in any
-page of the docs ("See Cryptographic Dependencies (Optional)", not "See installation_cryptography")."""
+page of the docs ("See Cryptographic Dependencies (Optional)", not "See installation_cryptography").
+
+reST substitutions: `|project_name|` reads as what a `.. |project_name| replace:: ``watchdog``` definition
+gives it, in a page, a file the docs include (`global.rst.inc`) or `conf.py`'s `rst_epilog`."""
 
 from __future__ import annotations
 
@@ -98,3 +101,32 @@ def with_ref_titles(text: str, labels: Mapping[str, str]) -> str:
         return f":ref:`{title} <{ref.group(1)}>`" if title else ref.group(0)
 
     return _BARE_REF.sub(titled, text)
+
+
+MAX_REPLACEMENTS = 1_000  # substitution definitions read from one docs folder
+_REPLACE = re.compile(r"^[ \t]*\.\. \|([^|\n]{1,40})\|[ \t]+replace::[ \t]+(\S[^\n]*?)[ \t]*$", re.MULTILINE)
+_USE = re.compile(r"\|([^|\n]{1,40})\|(?!_)")
+
+
+def rst_replacements(texts: Iterable[str]) -> dict[str, str]:
+    """Each reST `replace::` substitution the `texts` define (the first definition of a name stands)."""
+    found: dict[str, str] = {}
+    for text in texts:
+        for match in _REPLACE.finditer(text):
+            if len(found) < MAX_REPLACEMENTS and len(match.group(2)) <= MAX_VALUE:
+                found.setdefault(match.group(1), match.group(2))
+    return found
+
+
+def with_replacements(text: str, replacements: Mapping[str, str]) -> str:
+    """reST `text` with each `|name|` a definition is known for replaced by its text (line for line; the
+    definitions themselves left as written)."""
+    if not replacements or "|" not in text:
+        return text
+    lines = text.splitlines(keepends=True)
+    return "".join(
+        line
+        if _REPLACE.match(line)
+        else _USE.sub(lambda use: replacements.get(use.group(1), use.group(0)), line)
+        for line in lines
+    )
