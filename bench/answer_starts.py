@@ -24,7 +24,9 @@
     python bench/answer_starts.py --labels bench/answers_heldout_s20.json --root /tmp/flows/repos   (held out in
         session 20: paho.mqtt.golang, MQTT.js, python-socketio; seen since)
     python bench/answer_starts.py --labels bench/answers_heldout_s21.json --root /tmp/flows21/repos   (session 21:
-        stompjs and go-stomp held out then, six tuning repositories; every label file is seen now)
+        stompjs and go-stomp held out then, six tuning repositories)
+    python bench/answer_starts.py --labels bench/answers_heldout_s22.json --root /tmp/flows22/repos   (session 22:
+        needle and gomemcache held out then, six tuning repositories; every label file is seen now)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each
