@@ -683,6 +683,23 @@ def test_a_readme_opening_that_leads_into_an_example_or_a_list_still_says_what_t
     assert said("# Tool\n\nThere are a few ways to work with Tool:\n\n```shell\ntool run\n```\n") == []
 
 
+def test_a_call_for_support_is_no_overview_whatever_it_calls_it() -> None:
+    """rq's overview went on "If you find RQ useful, please consider supporting this project via Tidelift.":
+    a call for money named no sponsor, so it passed; gunicorn's "please consider supporting us", calls to
+    Open Collective, Patreon or Ko-fi likewise."""
+    from generator.repo.docs.project import overview
+
+    for notice in (
+        "If you find Tool useful, please consider supporting this project via Tidelift.",
+        "Tool is maintained by volunteers, so please consider supporting us if you can.",
+        "You can back the maintainers of Tool on Open Collective every month.",
+    ):
+        readme = read_text(
+            f"# Tool\n\nTool queues jobs and runs them in workers.\n\n{notice}\n", name="README.md"
+        )
+        assert [p.text for p in overview(readme, [])] == ["Tool queues jobs and runs them in workers."]
+
+
 def test_the_overview_says_once_what_the_readme_and_the_docs_intro_both_say() -> None:
     """msgspec's docs/index.rst repeats its README's closing sentence with a code span where the README has a
     link: the same words, said once."""

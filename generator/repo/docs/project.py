@@ -142,7 +142,8 @@ _ROOT_GUIDE = re.compile(
 _NOT_OVERVIEW = re.compile(
     r"\b(?:sponsor\w*|backers?|donat\w+|licen[cs]ed? under|copyright|all rights reserved|code of conduct"
     r"|contribut\w+|pull requests?|build status|release notes|changelog|use \S+ instead|deprecated"
-    r"|star us|join (?:us|our)|discord|slack|twitter|newsletter|ha(?:s|ve) been released)\b",
+    r"|star us|join (?:us|our)|discord|slack|twitter|newsletter|ha(?:s|ve) been released"
+    r"|consider supporting|support(?:ing)? (?:this|the) project|tidelift|open ?collective|patreon|ko-?fi)\b",
     re.IGNORECASE,
 )
 # a folder's README saying what the folder holds (pdoc's docs/README.md: "This directory contains the source
