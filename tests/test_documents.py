@@ -37,6 +37,23 @@ def test_a_section_name_is_a_title_only_where_the_file_is_named_after_it() -> No
     assert read_text("# Overview\n\nRoutes map paths.\n", name="docs/routing.md").title == "routing"
 
 
+def test_a_title_set_above_the_first_part_of_the_body_is_the_title() -> None:
+    # an EEP sets its title with `----` under an indented header block, above `Abstract` set with `====`
+    # (76 EEPs were titled "eep 0049"); a GraphQL RFC's title sits under a `# Status` banner or above an
+    # emoji part ("# 📜 Problem Statement", which had been the title)
+    eep = "    Author: Fred Hebert\n    Status: Final/25.0\n****\nEEP 49: Value-Based Error Handling\n----\n\n"
+    eep += "Abstract\n========\n\nThis EEP introduces maybe.\n\nRationale\n=========\n\nWhy.\n"
+    doc = read_text(eep, name="eep-0049.md")
+    assert (doc.title, doc.status) == ("EEP 49: Value-Based Error Handling", "final")
+    banner = "# Status\n\n> Merged.\n\n# RFC: Schema Coordinates\n\nA syntax.\n\n## Use cases\n\nLogs.\n"
+    assert read_text(banner, name="SchemaCoordinates.md").title == "RFC: Schema Coordinates"
+    emoji = "Note: historic.\n\nRFC: Input Union\n----------\n\n# 📜 Problem Statement\n\nNo input type.\n"
+    assert read_text(emoji, name="InputUnion.md").title == "RFC: Input Union"
+    # a heading after the body's first part is no title: a Vue RFC opens "# Summary", "# Basic example"
+    vue = "- Start Date: 2020-10-28\n\n# Summary\n\nIntroduce it.\n\n# Basic example\n\nCode.\n"
+    assert read_text(vue, name="0040-script-setup.md").title == "script setup"
+
+
 def test_an_image_in_a_heading_is_its_alt_text_alone_else_nothing() -> None:
     # faraday's docs open "# ![Faraday](logo.svg)" (titled "!Faraday"); ipfs specs put a status badge before
     # the title ("# ![status: wip](badge.svg) Addressing"); a linked logo reads as its alt text too

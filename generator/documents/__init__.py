@@ -21,6 +21,7 @@ from .header import (
     blank_frontmatter,
     clean_heading,
     is_section_name,
+    opens_body,
     read_header,
     stated_field,
     title_from_name,
@@ -167,7 +168,19 @@ def _heading_title(sections: tuple[Section, ...], markup: str, stem: str = "") -
     top = [s for s in titled if s.level == 1] if markup in ("markdown", "mdx", "html") else []
     first = (top or titled)[0].heading if titled else ""
     named_after = len(stem) >= 3 and first.lower().startswith(stem.lower())
-    return "" if is_section_name(first) and not named_after else first
+    return _opening_title(titled) if is_section_name(first) and not named_after else first
+
+
+def _opening_title(titled: list[Section]) -> str:
+    """The heading that titles a document above the first part of its body, when its first top-level
+    heading names a part or a banner: an EEP's "EEP 49: …" (set with `----` under its header block, above
+    `Abstract` set with `====`), a GraphQL RFC's "RFC: Schema Coordinates" under a `# Status` banner."""
+    for section in titled:
+        if opens_body(section.heading):
+            return ""
+        if not is_section_name(section.heading):
+            return section.heading
+    return ""
 
 
 def language_of(sections: tuple[Section, ...], sample: int = 4000) -> str:

@@ -81,12 +81,15 @@ _HEADING_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 _STYLE_TAG = re.compile(
     r"</?(?:small|big|code|tt|kbd|var|samp|b|i|u|s|em|strong|mark|sup|sub|span|abbr)\b[^<>]*>", re.I
 )
-# Section names and banners that open a document without being its title.
-_NOT_A_TITLE = re.compile(
-    r"^(?:summary|abstract|introduction|overview|motivation|background|contents|table of contents|preamble|"
-    r"rationale|status|notice|note|warning|important|deprecated|draft|" + "|".join(STATUSES) + r")\W*$",
-    re.I,
+# The parts a document's body opens with, and the banners set above it: neither is its title. A part may
+# wear an emoji (GraphQL RFCs' "# 📜 Problem Statement").
+_PARTS = (
+    r"summary|abstract|introduction|overview|motivation|background|contents|table of contents|preamble|"
+    r"rationale|problem statement"
 )
+_BANNERS = r"status|notice|note|warning|important|deprecated|draft|" + "|".join(STATUSES)
+_NOT_A_TITLE = re.compile(rf"^\W*(?:{_PARTS}|{_BANNERS})\W*$", re.I)
+_PART = re.compile(rf"^\W*(?:{_PARTS})\W*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -215,8 +218,14 @@ def clean_heading(text: str) -> str:
 
 
 def is_section_name(heading: str) -> bool:
-    """A heading that names a part of a document ("Summary", "Motivation"), never its title."""
+    """A heading that names a part of a document ("Summary", "Motivation") or a banner ("Status"), never its
+    title."""
     return bool(_NOT_A_TITLE.match(heading))
+
+
+def opens_body(heading: str) -> bool:
+    """A heading that names a part of a document's body ("Abstract", "Summary"): the title is above it."""
+    return bool(_PART.match(heading))
 
 
 # Nuxt Content orders files and folders by a number before a dot: docs/1.guide/2.utils.md
