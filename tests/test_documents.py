@@ -41,7 +41,9 @@ def test_a_title_set_above_the_first_part_of_the_body_is_the_title() -> None:
     # an EEP sets its title with `----` under an indented header block, above `Abstract` set with `====`
     # (76 EEPs were titled "eep 0049"); a GraphQL RFC's title sits under a `# Status` banner or above an
     # emoji part ("# 📜 Problem Statement", which had been the title)
-    eep = "    Author: Fred Hebert\n    Status: Final/25.0\n****\nEEP 49: Value-Based Error Handling\n----\n\n"
+    eep = (
+        "    Author: Fred Hebert\n    Status: Final/25.0\n****\nEEP 49: Value-Based Error Handling\n----\n\n"
+    )
     eep += "Abstract\n========\n\nThis EEP introduces maybe.\n\nRationale\n=========\n\nWhy.\n"
     doc = read_text(eep, name="eep-0049.md")
     assert (doc.title, doc.status) == ("EEP 49: Value-Based Error Handling", "final")

@@ -207,3 +207,21 @@ def test_chinese_and_english_topics_on_one_subject_share_their_tags() -> None:
 
 def test_a_chinese_topic_asks_for_its_english_terms() -> None:
     assert "missing data" in RelevanceJudge("缺失数据").expanded_query("缺失数据与 NA 支持")
+
+
+def test_meeting_notes_beside_the_proposal_are_not_its_sources(kb_root: Path) -> None:
+    # npm RFCs' meetings/ and the GraphQL WG's notes discuss the proposals beside them ("Workspaces v2:",
+    # "1. PR: #375 …"); they had been quoted as how workspaces work
+    rfc = "# npm workspaces\n\n## Summary\n\nWorkspaces manage multiple packages from one root package.\n\n"
+    rfc += "## Detailed Explanation\n\nThe workspaces property lists the folders of the nested packages.\n"
+    minutes = "# Open RFC Meeting (npm)\n\n### Attendees\n\n- Ruy\n\n### Agenda\n\n"
+    minutes += "1. PR: #375 workspaces shared dependencies\n\n- Workspaces v2: nested workspaces packages\n"
+    notes = "# WG Notes - March 2021\n\n## Workspaces\n\n- workspaces packages hoisting discussed\n"
+    for folder in ("rfcs", "meetings", "notes"):
+        (kb_root / "docs" / folder).mkdir(parents=True)
+    make_corpus(
+        kb_root,
+        {"rfcs/0026-workspaces.md": rfc, "meetings/2021-05-12.md": minutes, "notes/2021-03.md": notes},
+    )
+    paths, result = _research(kb_root, "workspaces", verify=False)
+    assert set(_stored(paths, result.slug)) == {"0026-workspaces.md"}

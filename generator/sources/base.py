@@ -31,6 +31,7 @@ class HitExtra(TypedDict, total=False):
     status: str  # the document's own status and date (a proposal's "Status:", its "Created:")
     date: str
     landed: str  # the release a proposal's header says it targets ("Python 3.8")
+    meeting: bool  # the document records a meeting (minutes, notes, an agenda), not its subject's account
     pageid: int | None  # wikipedia
     engine: str  # searxng
     id: str  # exa

@@ -27,6 +27,7 @@ from generator.redact import Redactor
 
 from ..documents import Budget, markup_of, read_bytes
 from ..documents.header import header_fields
+from ..documents.minutes import records_meeting
 from ..documents.plain import markup_prose, plain_prose
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..kb.search import search
@@ -191,13 +192,22 @@ def about_topic(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[J
     # the cutoff follows who judged: the model's floor only for the candidates the model scored
     cutoff = {False: judge.threshold(), True: judge.threshold(model=True)}
     defining = {j.key for j in defining_hits(ctx, retrieval)}
-    return [
+    relevant = [
         j
         for j in retrieval.kept
         if j.key in defining
         or j.score >= cutoff[bool(j.item.extra.get("model_judged"))]
         and j.item.extra.get("on_point", True)
     ]
+    return without_meetings(relevant)
+
+
+def without_meetings(relevant: list[Judged[SearchHit]]) -> list[Judged[SearchHit]]:
+    """The candidates other than meeting records, when any is left: the minutes of a meeting say what was
+    said of the subject on one day ("Workspaces v2:", "1. PR: #375 …"), the proposal what it is (npm RFCs'
+    and the GraphQL WG's notes sit beside the proposals they discuss)."""
+    accounts = [j for j in relevant if not j.item.extra.get("meeting")]
+    return accounts or relevant
 
 
 def defining_hits(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
@@ -338,6 +348,7 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
         hit.content = whole or local_prose(hit.content, markup)
         hit.extra["full_chars"] = len(hit.content)
         hit.extra.update({"status": status, "date": date, "landed": landed})
+        hit.extra["meeting"] = records_meeting(hit.title, hit.extra.get("headings") or [], str(rel))
     return hit
 
 
