@@ -2449,6 +2449,8 @@ def test_a_folder_named_for_a_kind_of_page_is_a_category_of_concepts(tmp_path: P
         "docs/howto/deploy.md": "# Deploy\n\nRun one process per core behind the load balancer you use.\n",
         "docs/routing/index.md": "# Routing\n\nThe router matches each path against its routes in order.\n",
         "docs/routing/patterns.md": "# Patterns\n\nA pattern names its parameters with a colon in front.\n",
+        "docs/pages/types.md": "# Question types\n\nA question is a text, a select or a checkbox prompt.\n",
+        "docs/pages/styles.md": "# Styles\n\nA style colours each part of a prompt the way you name it.\n",
         "tool/core.py": "def check():\n    return 1\n",
     }
     root = make_project(tmp_path / "tool", files)
@@ -2464,6 +2466,10 @@ def test_a_folder_named_for_a_kind_of_page_is_a_category_of_concepts(tmp_path: P
     ]
     assert "How-to guides" not in concepts and "Guides" not in concepts
     assert concepts["Routing"] == ["docs/routing/index.md", "docs/routing/patterns.md"]  # a subject's folder
+    # questionary's docs/pages/: a folder of pages is no subject either
+    assert concepts["Question types"] == ["docs/pages/types.md"] and concepts["Styles"] == [
+        "docs/pages/styles.md"
+    ]
 
 
 def test_a_rust_type_the_docs_name_is_its_struct_not_an_impl_block(tmp_path: Path) -> None:

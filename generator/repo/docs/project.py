@@ -196,7 +196,8 @@ _PROGRAM_LANGUAGES = frozenset(
 )
 # a docs folder named for a kind of page, not a subject: its pages are the subjects (Diátaxis' parts, a reference)
 _CATEGORY = re.compile(
-    r"guides?|tutorials?|topics|how-?tos?|references?|api|concepts|core[-_]concepts|advanced|basics|essentials",
+    r"guides?|tutorials?|topics|how-?tos?|references?|api|concepts|core[-_]concepts|advanced|basics|essentials"
+    r"|pages|content",
     re.IGNORECASE,
 )
 _GENERIC_TITLE = re.compile(
