@@ -1730,6 +1730,17 @@ def test_process_sections_are_skipped_but_features_named_like_them_are_kept() ->
     assert [p.text for p in passages(read_text(thanks, name="README.md"))] == [
         "Tinyweb routes each request to the handler of its path."
     ]
+    # contributing by another name: voluptuous' "Contribution to Documentation" (a README concept of its own),
+    # Kotlin KEEP's "Contributing to existing KEEPs", fiber's "Code Contributors"
+    for heading in (
+        "Contribution to Documentation",
+        "Contributing to existing KEEPs",
+        "💻 Code Contributors",
+    ):
+        text = f"# T\n\nTinyweb routes each request to the handler of its path.\n\n## {heading}\n\nThe documentation is built with Sphinx from the docs folder.\n"
+        assert [p.text for p in passages(read_text(text, name="README.md"))] == [
+            "Tinyweb routes each request to the handler of its path."
+        ]
 
 
 def test_other_languages_copies_and_deep_sections_of_many_pages(tmp_path: Path) -> None:

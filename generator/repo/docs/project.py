@@ -153,6 +153,9 @@ _ABOUT_FOLDER = re.compile(r"(?:this|the) (?:directory|folder|dir)\b", re.IGNORE
 # Analyzers" is a feature; "Security" or "Security policy" is a notice)
 _SKIPPED_HEADING = re.compile(
     r"^\W*(?:how to )?(?:licen[cs]es?|licensing|contribut\w*|sponsors?|backers|security|changelog|credits"
+    # "Contribution to Documentation", "Contributing to existing KEEPs", "Code Contributors" (voluptuous, Kotlin
+    # KEEP, graphql-wg, json-schema-spec, fiber, fastify)
+    r"|contribut\w* to \w.*|(?:code|financial|emeritus|core) contributors|call for contributions.*"
     r"|authors|badges|(?:table of )?contents|citation|citing|acknowledg\w*|support|community|star history"
     r"|(?:special )?(?:thanks|thank you|shout-?outs?)"  # javalin's, vue-router's, x64dbg's "Special thanks"
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
