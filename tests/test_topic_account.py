@@ -326,3 +326,56 @@ def test_a_proposal_building_on_a_subject_another_title_names_better_is_not_its_
     assert names_most({"local-s"}, [trait, syntax], judge) == {"local-s"}
     paths = _source("local-c", "Content-addressed paths", CONTENT_ADDRESSED)
     assert names_most({"local-c"}, [paths], RelevanceJudge("content-addressed derivations")) == {"local-c"}
+
+
+TASK_BUILDER = (
+    "# Task builder\n\n"
+    "# Motivation\n\n"
+    "Tasks need a builder with low-allocation generated code.\n\n"
+    "# Detailed design\n\n"
+    "We add support for tasks along the lines of TaskBuilder.fs. This supports\n"
+    "- The standard computation expression features for imperative code\n"
+    "- let! and return! on task values\n\n"
+    "## Feature: Respecting Zero methods in computation expressions\n\n"
+    "```fsharp\nbuilder.Zero()\n```\n"
+)
+
+
+def test_the_account_titled_with_part_of_the_subject_says_how_it_works_in_its_design_section() -> None:
+    # "Task builder" names one word of "task computation expressions", and a section of it names the others: its
+    # "# Detailed design" is still how the subject works, opened by its lead-in with the list it breaks into
+    from generator.retrieval.scoring import tokens
+    from generator.topic.facet_sections import opening_passages, treating
+
+    concepts = [{"task"}, {"computation"}, {"expression"}]
+    how = [
+        (section, limit)
+        for section, limit in treating(
+            TASK_BUILDER, "how", concepts, tokens, own_headings=True, title="Task builder", account=True
+        )
+    ]
+    assert [s.heading for s, _ in how][:1] == ["Detailed design"]
+    opening = opening_passages(how[0][0], how[0][1])[0]
+    assert opening.text == "We add support for tasks along the lines of TaskBuilder.fs. This supports"
+    assert opening.items[1] == "let! and return! on task values"
+
+
+def test_a_design_section_opening_on_the_model_it_replaces_is_quoted_after_it() -> None:
+    from generator.topic.facet_sections import opening_passages, text_sections
+
+    design = next(
+        s
+        for s in text_sections(
+            "# Content-addressed paths\n\n## Detailed design\n\n"
+            "When it comes to computing output paths, the current Nix model, known as the input-addressed "
+            "model, works as follows:\n"
+            "- An expression is evaluated to a derivation\n"
+            "- The output paths are computed from a hash of the derivation\n\n"
+            "The input-addressed designation comes from the way the output paths are computed from the inputs "
+            "of the build.\n\n"
+            "Nix already supports a special case of content-addressed derivations, the fixed-output "
+            "derivations, whose output hash is given in advance.\n"
+        )
+        if s.heading == "Detailed design"
+    )
+    assert [p.text[:40] for p in opening_passages(design, 1)] == ["Nix already supports a special case of c"]

@@ -212,3 +212,26 @@ def test_a_list_right_under_its_heading_is_quoted_with_the_heading_as_its_lead_i
     # a paragraph's short lead-in still has to stand (a grammar production "ObjectTypeDefinition :" names no list)
     assert list_quote("ObjectTypeDefinition:\n- Description? type Name\n- type Name Directives") is None
     assert list_quote("**原因：**\n- 兼容 CommonJS 和 UMD。\n- 提高性能。") is not None
+
+
+def test_a_sections_opening_list_is_quoted_whole_under_its_heading() -> None:
+    # "This addresses the following use cases:" leans only on "## Motivation" and its document; its five use
+    # cases run past a paragraph's length, and they are the section's answer: lead-in and list, whole
+    items = [
+        "There is a bug that is yet to be fixed in a transitive dependency in our project's tree. While awaiting "
+        "the bugfix to be published, we wish to override any instances of the dependency with a known good one.",
+        "A security vulnerability is identified in a transitive dependency, but we are not able to upgrade the "
+        "direct dependency pulling it in. An override would allow us to address the security issue.",
+        "There should only be a single copy of a given dependency in our tree, but the resolution will result in "
+        "a duplicate due to version conflicts.",
+        "There is a transitive dependency X that exhibits a bug only when used in a particular way by another "
+        "dependency Y. We wish to replace that instance of X, but only when included in the graph of Y.",
+        "A developer working on a breaking change to a library may wish to test it in several dependent projects "
+        "at once within a workspace, which is tedious today.",
+    ]
+    text = "## Motivation\n\nThis addresses the following use cases:\n" + "".join(f"- {i}\n" for i in items)
+    motivation = text_sections(text)[0]
+    assert list_quote(motivation.blocks[0]) is None  # quoted elsewhere, it would lean on what is not quoted
+    (passage,) = opening_passages(motivation, 2, past_lists=True)
+    assert passage.text == "This addresses the following use cases:"
+    assert list(passage.items) == items

@@ -94,6 +94,9 @@ def text_sections(text: str) -> list[TextSection]:
 # "## Compatibility" or "## Alternatives" answers that, whatever its own heading names ("current" is not one:
 # "### Changes to the parser" under "## Detailed design" is the design)
 FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
+# the facets the subject's own account answers from its sections headed for them, whatever its title leaves out
+# of the subject's name ("# Detailed design" in "Task builder" for task computation expressions)
+ACCOUNT_FACETS = FRAMING_FACETS | {"how"}
 
 
 def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
@@ -253,14 +256,15 @@ def treating(
     that section: the "### Example" under "Specification version" is no example of hooks. The subject's own
     `account` (the defining document the report opens from) titled with part of the subject's name is about
     the subject throughout: its sections named after the subject are parts of its design ("### Resolved
-    derivations" in "Content-addressed paths"), and its "# Motivation", "# Drawbacks" and "# Alternatives" say
-    why, its limits and what else was weighed; how it works is still told by its sections named after it (its
-    design opens on the model it replaces). One whose title names none of it ("Configuration") is still about
-    something larger."""
+    derivations" in "Content-addressed paths"), and its "# Motivation", "# Detailed design", "# Drawbacks" and
+    "# Alternatives" say why, how it works, its limits and what else was weighed ("# Detailed design" in "Task
+    builder" for task computation expressions; a design opening on the model it replaces is quoted after that
+    model, `opening_passages`). One whose title names none of it ("Configuration") is still about something
+    larger."""
     sections = text_sections(text)
     record = decision_record(s.heading for s in sections)
     in_other_words = (
-        account and facet in FRAMING_FACETS and bool(set(words_of(title)) & set().union(*concepts))
+        account and facet in ACCOUNT_FACETS and bool(set(words_of(title)) & set().union(*concepts))
     )
     larger = not in_other_words and bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
@@ -367,7 +371,11 @@ def opening_passages(
     A passage repeating a sentence `said` already (the report's definition) does not count: the section's
     next passage is quoted in its place. With `past_lists`, a list a lead-in introduces does not end the
     opening: the paragraph after it is the section's next passage (why, limits and alternatives live in their
-    own sections only; a design section's lead-in introduces its algorithm, and what follows it is a note)."""
+    own sections only; a design section's lead-in introduces its algorithm, and what follows it is a note).
+    A section's first block, a lead-in with its list, is the section's own answer: it may lean on the heading
+    ("This addresses the following use cases:" under "## Motivation") and is quoted whole up to
+    MAX_OPENING_LIST. Outside why, limits and alternatives, a lead-in and list telling the model a design
+    replaces ("the current Nix model … works (roughly) as follows:") is passed over with the paragraph after it."""
     found = _prose_openings(section, limit, said, past_lists, on_heading)
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
@@ -397,7 +405,10 @@ def _prose_openings(
             continue
         if n and introduces_old_state(blocks[n - 1]):
             continue  # "the text currently reads:": what the design replaces
-        listed = list_quote(block)
+        if not past_lists and introduces_old_state(list_parts(block)[0]) and list_parts(block)[1]:
+            skip = n + 1  # "the current Nix model … works (roughly) as follows:" and its list: the model the
+            continue  # design replaces (why it is replaced is motivation), and the next paragraph goes on about it
+        listed = list_quote(block, opening=n == 0)
         if listed is not None and quoted.intersection(listed.parts):
             continue
         if listed is not None:  # a list with the paragraph that introduces it, whole

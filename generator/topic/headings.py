@@ -24,7 +24,7 @@ FACET_WORDS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|decision drivers"
     r"|动机|背景|原因|为什么|为何|目的",
     "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
-    r"implementation|details|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
+    r"implementation|details|detailed description|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
     # "## Scenarios and User Experience" (a design's use cases told as a user meets them), "#### Scenario:
     # prepublishing a new minor version": how it is used

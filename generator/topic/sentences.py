@@ -486,7 +486,8 @@ _POINTS_AHEAD = re.compile(
 _OLD_STATE = re.compile(
     r"\b(?:currently|at present|today|previously|as of now|so far|up to now|until now"
     r"|(?:the|its)\s+(?:current|existing|old|present|original)\s+(?:\w+\s+)?(?:text|wording|spec(?:ification)?"
-    r"|behaviou?r|rules?|definition|implementation|syntax|semantics|design|code|version)"
+    r"|behaviou?r|rules?|definition|implementation|syntax|semantics|design|code|version|model|process|approach"
+    r"|mechanism|system)"
     r"|before\s+(?:this|the)\s+(?:change|proposal))\b|目前|当前|现有",
     re.IGNORECASE,
 )
@@ -543,15 +544,16 @@ def points_ahead(lead_in: str) -> bool:
     return lead_in.rstrip().endswith((":", "：")) and bool(_POINTS_AHEAD.match(lead_in))
 
 
-def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
+def lead_in_stands(said: tuple[str, ...], lead_in: str, *, on_heading: bool = False) -> bool:
     """Whether a passage ending in a lead-in (`said`, then `lead_in` ending in ':') can be quoted with what
     it introduces: what it says first is prose and refers to nothing before it; a lead-in alone says
     something itself ("Like this:" does not) and points to nothing before it ("The new one is very
-    similar:" compares with what the passage does not quote)."""
+    similar:" compares with what the passage does not quote). A section's opening (`on_heading`) may lean
+    on its heading and its document ("This addresses the following use cases:" under "## Motivation")."""
     if not (said or lead_in) or not all(quotable(p) for p in said) or is_question(lead_in):
         return False
     first = (*said, lead_in)[0]
-    if needs_antecedent(first) and not (not said and points_ahead(lead_in)):
+    if needs_antecedent(first) and not on_heading and not (not said and points_ahead(lead_in)):
         return False
     if lead_in and _BOILERPLATE.search(lead_in):
         return False
@@ -561,11 +563,9 @@ def lead_in_stands(said: tuple[str, ...], lead_in: str) -> bool:
         return True
     stem = _OPEN_LEAD.sub("", lead_in[:-1] if lead_in.endswith((":", "：")) else lead_in).rstrip(" ,，")
     as_sentence = stem + ("。" if stem and is_cjk(stem[-1]) else ".")
-    return (
-        (len(lead_in) >= _SHORT_LEAD_IN or any(is_cjk(ch) for ch in lead_in))
-        and is_prose(as_sentence)
-        and not _POINTS_BACK.search(lead_in)
-    )
+    long_enough = len(lead_in) >= _SHORT_LEAD_IN or any(is_cjk(ch) for ch in lead_in)
+    says_itself = long_enough and is_prose(as_sentence)
+    return (says_itself or on_heading) and not _POINTS_BACK.search(lead_in)
 
 
 # a lead-in comparing with something said before it: "The new one is very similar:", "It works the same way:"
@@ -588,16 +588,24 @@ def leads_out_of_list(items: tuple[str, ...]) -> bool:
 
 
 def _lead_in(parts: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
-    """A paragraph's sentences as what it says and its lead-in: the last sentence when it ends in a colon,
+    """A list's lead-in paragraph as what it says and its lead-in: the last sentence when it ends in a colon
+    or breaks off into the list ("We add support for tasks along the lines of TaskBuilder.fs. This supports"),
     else none ('': the paragraph says what it introduces in whole sentences)."""
-    return (parts[:-1], parts[-1]) if parts[-1].endswith((":", "：")) else (parts, "")
+    last = parts[-1]
+    return (parts[:-1], last) if last.endswith((":", "：")) or not _SENTENCE_END.search(last) else (parts, "")
 
 
-def list_quote(block: str, index: int = -1) -> Quote | None:
+# characters: a section's opening list (its lead-in right under the heading, "This addresses the following use
+# cases:" and five items under "## Motivation") is the section's own answer, quoted whole up to this long
+MAX_OPENING_LIST = 2 * MAX_PASSAGE
+
+
+def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote | None:
     """A stored block's list quoted with the paragraph that introduces it, whole: its lead-in must stand
     (`lead_in_stands`) or be the label of the heading the list stands right under, and the passage fits
     MAX_PASSAGE with at most MAX_ITEMS items; None when the block holds no list or it cannot be quoted whole
-    (none of its items is quoted apart from it)."""
+    (none of its items is quoted apart from it). A section's `opening` block may lean on its heading and run
+    to MAX_OPENING_LIST."""
     lead, items = list_parts(block)
     if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
         return None
@@ -607,9 +615,9 @@ def list_quote(block: str, index: int = -1) -> Quote | None:
         return None  # "Related Proposals:" and "A9: Server-side Connection Management": where to read on
     heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
-    if not parts or not (heading or lead_in_stands(*_lead_in(parts))):
+    if not parts or not (heading or lead_in_stands(*_lead_in(parts), on_heading=opening)):
         return None
-    if len(" ".join([*parts, *items])) > MAX_PASSAGE:
+    if len(" ".join([*parts, *items])) > (MAX_OPENING_LIST if opening else MAX_PASSAGE):
         return None
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
 
