@@ -235,3 +235,6 @@ def test_a_sections_opening_list_is_quoted_whole_under_its_heading() -> None:
     (passage,) = opening_passages(motivation, 2, past_lists=True)
     assert passage.text == "This addresses the following use cases:"
     assert list(passage.items) == items
+    # only a section headed for the question opens on its own answer: a title section's "Authors:" list is none
+    title = text_sections("# ZEP 3 - Variable chunking\n\nAuthors:\n- Martin Durant\n- Isaac Virshup\n")[0]
+    assert opening_passages(title, 2, past_lists=True) == []

@@ -372,10 +372,10 @@ def opening_passages(
     next passage is quoted in its place. With `past_lists`, a list a lead-in introduces does not end the
     opening: the paragraph after it is the section's next passage (why, limits and alternatives live in their
     own sections only; a design section's lead-in introduces its algorithm, and what follows it is a note).
-    A section's first block, a lead-in with its list, is the section's own answer: it may lean on the heading
-    ("This addresses the following use cases:" under "## Motivation") and is quoted whole up to
-    MAX_OPENING_LIST. Outside why, limits and alternatives, a lead-in and list telling the model a design
-    replaces ("the current Nix model … works (roughly) as follows:") is passed over with the paragraph after it."""
+    The first block of a section on why, limits or alternatives, a lead-in with its list, is the section's own
+    answer: it may lean on the heading ("This addresses the following use cases:" under "## Motivation") and
+    is quoted whole up to MAX_OPENING_LIST. Outside why, limits and alternatives, a lead-in and list telling the model a design
+    replaces ("the current Nix model … works (roughly) as follows:") is passed over."""
     found = _prose_openings(section, limit, said, past_lists, on_heading)
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
@@ -396,8 +396,11 @@ def _prose_openings(
     on_heading: bool = False,
 ) -> list[SectionPassage]:
     found: list[SectionPassage] = []
-    blocks = list(section.blocks)
+    blocks = _paragraphs_going_on(section.blocks)
     skip = -1  # the list a lead-in introduced
+    # a section headed for why, limits or alternatives opens on its own answer ("## Motivation": "This addresses
+    # the following use cases:"); a document's title section opening on "Authors:" and its list does not
+    headed = past_lists and bool(section_facets(section.heading) & FRAMING_FACETS)
     for n, block in enumerate(blocks):
         if len(found) >= limit:
             break
@@ -406,9 +409,9 @@ def _prose_openings(
         if n and introduces_old_state(blocks[n - 1]):
             continue  # "the text currently reads:": what the design replaces
         if not past_lists and introduces_old_state(list_parts(block)[0]) and list_parts(block)[1]:
-            skip = n + 1  # "the current Nix model … works (roughly) as follows:" and its list: the model the
-            continue  # design replaces (why it is replaced is motivation), and the next paragraph goes on about it
-        listed = list_quote(block, opening=n == 0)
+            continue  # "the current Nix model … works (roughly) as follows:" and its list: the model the design
+            # replaces (why it is replaced is motivation, which quotes it)
+        listed = list_quote(block, opening=n == 0 and headed)
         if listed is not None and quoted.intersection(listed.parts):
             continue
         if listed is not None:  # a list with the paragraph that introduces it, whole
@@ -459,6 +462,34 @@ def _prose_openings(
                 continue
             break
     return found
+
+
+def _paragraphs_going_on(blocks: Sequence[str]) -> list[str]:
+    """A section's blocks with each prose paragraph that leans on the one before it ("The idea behind the
+    “content-addressed” model is that rather than deriving these output paths from the inputs…") joined to
+    that paragraph ("The “input-addressed” designation comes from the way the output paths are computed…"),
+    when both are plain prose and fit MAX_PASSAGE together: quoted in order, the two read as written; apart,
+    the second speaks of what its quote leaves out."""
+    joined: list[str] = []
+    for block in blocks:
+        before = joined[-1] if joined else ""
+        if before and _plain_paragraph(before) and _plain_paragraph(block) and leans_back(block):
+            if len(" ".join([*before.split(), *block.split()])) <= MAX_PASSAGE:
+                joined[-1] = f"{before}\n{block}"
+                continue
+        joined.append(block)
+    return joined
+
+
+def _plain_paragraph(block: str) -> bool:
+    """A paragraph of prose: no heading, code, table or list, and no lead-in to what follows it."""
+    text = block.strip()
+    return bool(text) and not (
+        _HEADING.match(text)
+        or text.startswith(("```", "~~~", "|"))
+        or list_parts(text)[1]
+        or text.endswith((":", "："))
+    )
 
 
 def _opening_run(parts: tuple[str, ...]) -> tuple[str, ...]:

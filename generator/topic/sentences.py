@@ -589,10 +589,12 @@ def leads_out_of_list(items: tuple[str, ...]) -> bool:
 
 def _lead_in(parts: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
     """A list's lead-in paragraph as what it says and its lead-in: the last sentence when it ends in a colon
-    or breaks off into the list ("We add support for tasks along the lines of TaskBuilder.fs. This supports"),
-    else none ('': the paragraph says what it introduces in whole sentences)."""
+    or, after a whole sentence, breaks off into the list ("We add support for tasks along the lines of
+    TaskBuilder.fs. This supports"), else none ('': the paragraph says what it introduces in whole sentences;
+    a paragraph that is one broken-off sentence is a fragment)."""
     last = parts[-1]
-    return (parts[:-1], last) if last.endswith((":", "：")) or not _SENTENCE_END.search(last) else (parts, "")
+    broken_off = len(parts) > 1 and not _SENTENCE_END.search(last)
+    return (parts[:-1], last) if last.endswith((":", "：")) or broken_off else (parts, "")
 
 
 # characters: a section's opening list (its lead-in right under the heading, "This addresses the following use
