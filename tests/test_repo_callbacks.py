@@ -358,3 +358,39 @@ def test_a_ts_call_on_a_typed_parameter_local_or_field_calls_the_declared_classs
         "Queue.next",
     ) in edges  # `constructor(private queue: Queue)`
     assert not any(caller == "Processor.untyped" and callee == "Job.run" for caller, _, callee in edges)
+
+
+# needle's shape: the exported `request` makes a Needle and starts it in one expression, and the prototype's
+# methods call each other through `var self = this` from the callbacks they hand on
+NEEDLE = {
+    "package.json": '{"name": "needle", "main": "lib/needle.js"}\n',
+    "lib/needle.js": (
+        "function Needle(method, uri) {\n  this.method = method;\n  this.uri = uri;\n}\n\n"
+        "Needle.prototype.start = function() {\n"
+        "  var self = this, body = null;\n"
+        "  setTimeout(function() {\n    self.send_request(1, body);\n  }, 0);\n"
+        "  return body;\n};\n\n"
+        "Needle.prototype.send_request = function(count, body) {\n"
+        "  var self = this;\n"
+        "  return self.should_follow(count) ? self.send_request(count + 1, body) : body;\n};\n\n"
+        "Needle.prototype.should_follow = function(count) {\n  return count < 3;\n};\n\n"
+        "module.exports.request = function(method, uri) {\n"
+        "  return new Needle(method, uri).start();\n};\n\n"
+        "module.exports.size = function(uri) {\n  return new Date().getTime() + uri.length;\n};\n"
+    ),
+}
+
+
+def test_a_js_method_called_on_a_new_instance_or_through_an_alias_of_this_is_its_classs(
+    tmp_path: Path,
+) -> None:
+    """needle: `new Needle(…).start()` reached only the constructor and `self.send_request(…)` (after `var
+    self = this`) nothing, so the flow opened at a querystring helper instead of `request → Needle.start →
+    Needle.send_request`."""
+    facts = facts_of(tmp_path, NEEDLE)
+    assert facts.calls is not None
+    edges = {(e.caller, e.callee) for e in facts.calls.edges(["lib/needle.js"])}
+    assert ("request", "Needle.start") in edges
+    assert ("Needle.start", "Needle.send_request") in edges  # from the callback it hands on
+    assert ("Needle.send_request", "Needle.should_follow") in edges
+    assert not any(caller == "size" for caller, _ in edges)  # `new Date()` is no repository class

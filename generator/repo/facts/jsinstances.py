@@ -101,6 +101,18 @@ def enclosing_functions(node: Any) -> list[Any]:
     return found
 
 
+def this_aliases(function: Any) -> frozenset[str]:
+    """The names a function's body binds to `this` (`var self = this`): older JavaScript calls the object's
+    own methods through them, from the callbacks it hands on (needle's `self.send_request(…)`)."""
+    body = function.child_by_field_name("body")
+    found = set()
+    for declarator in descendants(body, "variable_declarator") if body is not None else []:
+        named, value = declarator.child_by_field_name("name"), declarator.child_by_field_name("value")
+        if named is not None and named.type == "identifier" and value is not None and value.type == "this":
+            found.add(node_text(named))
+    return frozenset(found)
+
+
 def declared_types(function: Any) -> dict[str, str]:
     """The one named type TypeScript declares for each name in a function: its parameters (`async
     run(job: Job | undefined)`) and the variables its body declares with a type (`let job: Job = …`); ""

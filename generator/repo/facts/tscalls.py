@@ -29,6 +29,7 @@ from generator.repo.facts.jsinstances import (
     field_instances,
     named_instances,
     subclasses,
+    this_aliases,
 )
 from generator.repo.facts.languages import parse_tree
 from generator.repo.facts.nativecalls import NativeScope, NativeTable
@@ -742,6 +743,7 @@ class _JsScope:
         self.made = named_instances(root)
         self._fields: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (class, field) → classes it holds
         self._declared: dict[tuple[int, int], dict[str, str]] = {}  # a function's TypeScript-typed names
+        self._selves: dict[tuple[int, int], frozenset[str]] = {}  # a function's names for `this`
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(_called(call), caller)
@@ -768,9 +770,12 @@ class _JsScope:
         )
         if obj is None:
             return None
-        if obj.type == "this" and caller is not None and caller.parent:
+        if caller is not None and caller.parent and (obj.type == "this" or self._is_this(obj)):
             hit = self.local.get(f"{caller.parent}.{prop}")
             return (self.path, hit.name) if hit is not None else None
+        if obj.type == "new_expression":  # `new Needle(…).start()`: the method of the class just made
+            made_now = self.resolve(obj.child_by_field_name("constructor"), caller)
+            return self._method(made_now, prop) if made_now is not None else None
         held = _this_field(obj)
         if held and caller is not None and caller.parent:  # `this.router.match()`: the router's class
             found = (self._method(cls, prop) for cls in self.field_classes(caller.parent, held))
@@ -788,6 +793,19 @@ class _JsScope:
         if typed is not None:  # `async runOrRetry(job: Job)` … `job.run()`
             return self._method(typed, prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def _is_this(self, name: Any) -> bool:
+        """Whether `name` is a function's alias of `this` where it stands (`var self = this`)."""
+        if name.type != "identifier":
+            return False
+        wanted = node_text(name)
+        for function in enclosing_functions(name):
+            key = (function.start_byte, function.end_byte)
+            if key not in self._selves:
+                self._selves[key] = this_aliases(function)
+            if wanted in self._selves[key]:
+                return True
+        return False
 
     def _typed(self, name: Any) -> tuple[str, str] | None:
         """The repository class TypeScript declares `name` of, where it stands: a parameter or typed
