@@ -217,11 +217,11 @@ def test_meeting_notes_beside_the_proposal_are_not_its_sources(kb_root: Path) ->
     minutes = "# Open RFC Meeting (npm)\n\n### Attendees\n\n- Ruy\n\n### Agenda\n\n"
     minutes += "1. PR: #375 workspaces shared dependencies\n\n- Workspaces v2: nested workspaces packages\n"
     notes = "# WG Notes - March 2021\n\n## Workspaces\n\n- workspaces packages hoisting discussed\n"
-    for folder in ("rfcs", "meetings", "notes"):
+    # a working group's paper kept with the meetings, titled after the subject: no account of it either
+    group = "# Workspaces: next steps\n\nThe group discussed workspaces and nested workspaces packages.\n"
+    for folder in ("rfcs", "meetings/working-groups", "notes"):
         (kb_root / "docs" / folder).mkdir(parents=True)
-    make_corpus(
-        kb_root,
-        {"rfcs/0026-workspaces.md": rfc, "meetings/2021-05-12.md": minutes, "notes/2021-03.md": notes},
-    )
+    files = {"rfcs/0026-workspaces.md": rfc, "meetings/2021-05-12.md": minutes, "notes/2021-03.md": notes}
+    make_corpus(kb_root, {**files, "meetings/working-groups/workspaces-next.md": group})
     paths, result = _research(kb_root, "workspaces", verify=False)
     assert set(_stored(paths, result.slug)) == {"0026-workspaces.md"}

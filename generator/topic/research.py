@@ -125,7 +125,9 @@ def seed_research(ctx: ResearchContext) -> StepOutcome:
     best = max((j.score for j in relevant), default=0.0)
     defining = defining_hits(ctx, retrieval)
     keys = {j.key for j in defining}
-    relevant = [*defining, *(j for j in relevant if j.score >= DEFINING * best and j.key not in keys)]
+    relevant = without_meetings(
+        [*defining, *(j for j in relevant if j.score >= DEFINING * best and j.key not in keys)]
+    )
     ctx.relevance().settle()
     stored, dropped = _store(ctx, relevant, notes, keep=SEED_KEEP)
     notes.append(f"seed retrieval: {retrieval.stopped_because}; kept {len(stored)} of {len(retrieval.kept)}")
