@@ -238,3 +238,21 @@ def test_a_sections_opening_list_is_quoted_whole_under_its_heading() -> None:
     # only a section headed for the question opens on its own answer: a title section's "Authors:" list is none
     title = text_sections("# ZEP 3 - Variable chunking\n\nAuthors:\n- Martin Durant\n- Isaac Virshup\n")[0]
     assert opening_passages(title, 2, past_lists=True) == []
+
+
+def test_what_the_subject_is_comes_with_the_list_of_its_parts_that_follows_its_first_paragraph() -> None:
+    from generator.topic.analyze import _section_openings
+
+    overview = text_sections(
+        "## Overview\n\n"
+        "Hooks are a mechanism whereby application developers can add arbitrary behavior to flag evaluation. "
+        "They operate similarly to middleware in many web frameworks.\n\n"
+        "Hooks add their logic at any of four specific stages of flag evaluation:\n"  # stored as one block
+        "- before, immediately before flag evaluation\n- after, immediately after successful flag evaluation\n"
+        "- error, immediately after an unsuccessful flag evaluation\n- finally, unconditionally after flag "
+        "evaluation\n"
+    )[0]
+    first, stages = _section_openings(overview, 2, "what", frozenset())
+    assert first.text.startswith("Hooks are a mechanism")
+    assert stages.text == "Hooks add their logic at any of four specific stages of flag evaluation:"
+    assert stages.items[0] == "before, immediately before flag evaluation"

@@ -766,7 +766,8 @@ def _section_openings(
 ) -> list[SectionPassage]:
     """The passages of a section treating `facet` that answer it. What the subject is, a section says in
     its first paragraph, and shows in an example ("This simple example shows a Person class with three
-    tracked properties:"); when the definition quotes that paragraph already, the prose after it tells how
+    tracked properties:") or names its parts in a list ("Hooks add their logic at any of four specific stages
+    of flag evaluation:" and the four); when the definition quotes that paragraph already, the prose after it tells how
     it is specified or used ("Namespaces are specified as an array of entries…" after "A namespace wraps a
     global system resource…"), which is no answer to "what" in its place."""
     if facet != "what":
@@ -780,7 +781,7 @@ def _section_openings(
             on_heading=on_heading,
         )
     first = [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
-    shown = [p for p in opening_passages(section, limit, said=said) if p.code and p not in first]
+    shown = [p for p in opening_passages(section, limit, said=said) if (p.code or p.items) and p not in first]
     return [*first, *shown][:limit]
 
 
