@@ -920,3 +920,46 @@ def test_a_word_half_the_modules_share_names_the_group_only_with_its_lead():
     assert shared_word(files, lead="t/before.py") == "before"
     completions = ["c/zsh_completions.go", "c/fish_completions.go", "c/bash_completions.go", "c/args.go"]
     assert shared_word(completions, lead="c/args.go") == "completions"  # most of them share it
+
+
+def test_a_small_go_file_joins_the_files_that_call_it_in_its_package(tmp_path: Path) -> None:
+    """bigcache's bytes.go (one function, `bytesToString`, called from bigcache.go) was a subsystem of its own,
+    "Bytes: Defines bytesToString": Go files of one package import nothing of each other, so the small
+    community had no tie to join by. Their calls are their ties."""
+    from generator.repo.plan.subsystems import Concept, absorb_small
+
+    def go(body: str) -> str:
+        return f"package cache\n\n{body}\n"
+
+    files = {
+        "go.mod": "module example.com/cache\n\ngo 1.21\n",
+        "cache.go": go(
+            "func (c *Cache) Get(key string) string {\n\treturn bytesToString(c.shard(key))\n}\n\n"
+            "type Cache struct{}\n\nfunc (c *Cache) shard(key string) []byte { return nil }"
+        ),
+        "shard.go": go("type Shard struct{}\n\nfunc (s *Shard) Get() []byte { return nil }"),
+        "entry.go": go("func wrapEntry() []byte { return nil }"),
+        "config.go": go(
+            "type Config struct{ Shards int }\n\nfunc DefaultConfig() Config { return Config{Shards: now()} }"
+        ),
+        "clock.go": go("func now() int { return 1 }"),
+        "logger.go": go("type Logger interface{ Printf(string) }"),
+        "bytes.go": go("func bytesToString(b []byte) string {\n\treturn string(b)\n}"),
+        "server/server.go": "package main\n\nfunc main() {}\n",
+    }
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    repo_map = map_repository(tmp_path)
+    facts = extract_facts(tmp_path, repo_map)
+    found = [
+        Concept(("cache.go", "shard.go", "entry.go")),
+        Concept(("config.go", "clock.go", "logger.go")),
+        Concept(("server/server.go",), "server"),
+        Concept(("bytes.go",)),
+    ]
+    merged = absorb_small(found, facts, repo_map)
+    assert [set(c.files) for c in merged if "cache.go" in c.files] == [
+        {"cache.go", "shard.go", "entry.go", "bytes.go"}
+    ]
+    assert len(merged) == 3

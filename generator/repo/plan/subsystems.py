@@ -429,8 +429,10 @@ def public_first(concept: Concept) -> Concept:
 
 def absorb_small(found: list[Concept], facts: Facts, repo_map: RepoMap) -> list[Concept]:
     """While there are more than 3 concepts, the lightest community of one or two modules joins the
-    community its modules import from or are imported by most (while that stays one shard's worth): its
-    modules are analysed with their neighbours rather than left out or merged by name with a stranger."""
+    community its modules import from or are imported by most (while that stays one shard's worth; a Go
+    package's files tie by their calls): its modules are analysed with their neighbours rather than left out
+    or merged by name with a stranger (bigcache's bytes.go had been a subsystem of one function, "Bytes:
+    Defines bytesToString", its calls from bigcache.go no tie)."""
     weight = _group_weight(facts, repo_map)
     key = _rank_key(facts, repo_map)
     found = list(found)
@@ -459,18 +461,16 @@ def absorb_small(found: list[Concept], facts: Facts, repo_map: RepoMap) -> list[
 
 
 def _closest(concept: Concept, others: Sequence[Concept], facts: Facts) -> Concept | None:
-    """The concept with the most imports to or from `concept`'s modules (None when none has any)."""
+    """The concept with the most ties to or from `concept`'s modules (`module_ties`: imports, and a Go
+    package's calls between its files, which import nothing of each other); None when none has any."""
     mine = set(concept.files)
     ties = []
     for other in others:
         theirs = set(other.files)
         count = sum(
             1
-            for a, b in ((mine, theirs), (theirs, mine))
-            for path in a
-            if path in facts.files
-            for target in facts.files[path].depends_on
-            if target in b
+            for a, b in module_ties([*concept.files, *other.files], facts)
+            if (a in mine and b in theirs) or (a in theirs and b in mine)
         )
         ties.append((count, other))
     best = max(ties, key=lambda t: t[0], default=(0, None))
