@@ -1008,6 +1008,18 @@ def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> Non
     assert opening_sentence(said) == "Got retries a failed request up to twice by default."
     assert opening_sentence(["When the stream ends the response is complete and cached."]) != ""
     assert opening_sentence(said[:7]) == ""
+    # a pronoun standing for what came before: superstruct's "This will expose the `Superstruct` global."
+    # (after its script tag), env_logger's "This is because Rust modules … cannot contain hyphens", rq's "It
+    # can also be integrated easily in your Flask app."; "This is the second part of the tutorial." says it
+    leaning = [
+        "This will expose the `Superstruct` global.",
+        "This is because Rust modules and crates cannot contain hyphens in their name.",
+        "It can also be integrated easily in your Flask app.",
+    ]
+    assert opening_sentence(leaning) == ""
+    assert opening_sentence([*leaning, "This is the second part of the tutorial."]) == (
+        "This is the second part of the tutorial."
+    )
 
 
 def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -> None:

@@ -137,16 +137,30 @@ def module_purpose(path: str, fact: FileFacts) -> str:
 def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
     """What a docs page opens by saying, as written: the first sentence of its first paragraph that says
     something alone. Never a lead-in ("All Got errors contain various metadata, such as:"), a question
-    ("Want to skip the article?") or a sentence pointing above or below it ("The function above is exposed
-    by …"); '' when none does within the limit."""
+    ("Want to skip the article?"), a sentence pointing above or below it ("The function above is exposed
+    by …") or one whose pronoun stands for what came before ("This will expose …"); '' when none does within
+    the limit."""
     for text in paragraphs:
         sentence = lead_sentences(text, 2, as_written=True)[0] if text.strip() else ""
         if sentence[-1:] not in (".", "!") or len(sentence) > limit:
             continue
         alone = not (_CLAUSE_ALONE.match(sentence) and len(sentence.split()) <= CLAUSE_WORDS)
-        if alone and not continues(sentence) and not points_elsewhere(sentence):
+        if (
+            alone
+            and not continues(sentence)
+            and not points_elsewhere(sentence)
+            and not _LEANS_BACK.match(sentence)
+        ):
             return sentence
     return ""
+
+
+# a pronoun standing for what came before ("This will expose the `Superstruct` global.", after the script tag
+# that does it; "This is because Rust modules … cannot contain hyphens"; "It can also be integrated easily in
+# your Flask app."): alone it says nothing of what it stands for
+_LEANS_BACK = re.compile(
+    r"(?:this|that|it)\s+(?:will|would|is\s+because|was\s+because|can\s+also|also)\b", re.IGNORECASE
+)
 
 
 # a short subordinate clause standing alone ("When a request fails."): its sentence is elsewhere
