@@ -1266,3 +1266,22 @@ def test_a_docstring_fence_with_attributes_is_code_as_written() -> None:
         ("paragraph", "", "Checks that a value is an integer."),
         ("code", "py", "from dirty_equals import IsInt"),
     ]
+
+
+def test_a_github_alert_reads_as_its_label_never_its_marker() -> None:
+    """Polly's docs (24 files), zustand's, vitepress', pika's and MQTT.js' READMEs and 27 mirrors in all write
+    GitHub alerts (`> [!NOTE]`, `> [!IMPORTANT]`): pages quoted "\\[\\!NOTE\\] The configuration options are
+    automatically validated…", a topic report "[!NOTE] Field casing…". GitHub shows the label; so do we."""
+    text = (
+        "# Tool\n\n> [!NOTE]\n> The options are validated by the tool.\n\n"
+        "> [!important]\n> Only WebSockets work in browsers.\n> Use ws:// there.\n\n"
+        "> A plain quote names [!NOTE] in passing.\n"
+    )
+    found = [
+        (b.kind, b.text, b.start, b.end) for s in read_text(text, name="a.md").sections for b in s.blocks
+    ]
+    assert found == [
+        ("quote", "Note: The options are validated by the tool.", 3, 4),
+        ("quote", "Important: Only WebSockets work in browsers. Use ws:// there.", 6, 8),
+        ("quote", "A plain quote names [!NOTE] in passing.", 10, 10),
+    ]

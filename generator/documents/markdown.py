@@ -586,7 +586,9 @@ class _Walker:
     def _close_quote(self) -> None:
         self.quote_depth -= 1
         if not self.quote_depth:
-            text = "\n\n".join(t for t in self.quote if t)
+            text = _ALERT.sub(
+                lambda m: f"{m[1].title()}: ", "\n\n".join(t for t in self.quote if t), count=1
+            ).rstrip()
             self.outline.add(Block("quote", text, *self.quote_span))
 
     def _table(self, tokens: list[Token], i: int) -> int:
@@ -602,6 +604,10 @@ class _Walker:
         text = "\n".join(" | ".join(row) for row in rows if any(row))
         self.outline.add(Block("table", text, _start(opened), _end(opened)))
         return i + 1
+
+
+# a GitHub alert's marker (`> [!NOTE]`, `> [!WARNING]`): GitHub shows it as the label "Note", never as written
+_ALERT = re.compile(r"^\\?\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\\?\]\s*", re.IGNORECASE)
 
 
 def _start(token: Token) -> int:
