@@ -1285,3 +1285,20 @@ def test_a_github_alert_reads_as_its_label_never_its_marker() -> None:
         ("quote", "Important: Only WebSockets work in browsers. Use ws:// there.", 6, 8),
         ("quote", "A plain quote names [!NOTE] in passing.", 10, 10),
     ]
+
+
+def test_an_items_label_paragraph_reads_with_the_paragraph_it_names() -> None:
+    """npm's overrides RFC lists its prior art as a link per item over an indented paragraph: the item read
+    "Yarn Selective Dependency Resolutions This feature is very similar…", two sentences run into one. A
+    label (a few words, no sentence of its own) leads its paragraph with a dash; two sentences stay apart."""
+    text = (
+        "# RFC\n\n## Prior Art\n\n* [Yarn Selective Dependency\n  Resolutions](https://example.com/y)\n\n"
+        "    This feature is very similar to yarn resolutions.\n\n* [Prior RFC](../x.md)\n\n"
+        "    Limiting a package name is unnecessarily limiting.\n\n* One sentence here.\n\n  Another one.\n"
+    )
+    found = [b.text for s in read_text(text, name="a.md").sections for b in s.blocks]
+    assert found == [
+        "Yarn Selective Dependency Resolutions — This feature is very similar to yarn resolutions.",
+        "Prior RFC — Limiting a package name is unnecessarily limiting.",
+        "One sentence here.\n\nAnother one.",
+    ]

@@ -551,7 +551,11 @@ class _Walker:
     def _emit_item(self, item: _Item) -> str:
         """Add what the item said so far as a block; its text (or what it said before, if nothing new)."""
         if item.texts:
-            item.said = "\n\n".join(item.texts)
+            texts = item.texts
+            # "[Yarn Selective Dependency Resolutions](…)" over its paragraph: the label leads it
+            if len(texts) > 1 and _LABEL_ONLY.fullmatch(texts[0]):
+                texts = [f"{texts[0]} — {texts[1]}", *texts[2:]]
+            item.said = "\n\n".join(texts)
             self.outline.add(Block("item", item.said, item.start, item.end, lead=item.lead))
             item.texts = []
         return item.said
@@ -604,6 +608,12 @@ class _Walker:
         text = "\n".join(" | ".join(row) for row in rows if any(row))
         self.outline.add(Block("table", text, _start(opened), _end(opened)))
         return i + 1
+
+
+# an item's first paragraph that only names what the paragraphs below it say ("Yarn Selective Dependency
+# Resolutions", a link's text, over "This feature is very similar to yarn resolutions…"): a few words, no
+# sentence of their own; joined to the next paragraph they read as one ("Resolutions This feature …")
+_LABEL_ONLY = re.compile(r"[^.!?:;\n]{1,80}(?<![.!?:;,])", re.DOTALL)
 
 
 # a GitHub alert's marker (`> [!NOTE]`, `> [!WARNING]`): GitHub shows it as the label "Note", never as written
