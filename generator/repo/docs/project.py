@@ -273,6 +273,7 @@ def read_project_docs(
     names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
+    crates = _rust_crate_docs(root, repo_map, linker, redactor)
     # without a docs folder, the guides at the top (joi's 4,500-line API.md) are the docs, read like a README
     guides = (
         []
@@ -284,7 +285,7 @@ def read_project_docs(
             and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
         ]
         + _go_package_docs(root, repo_map, linker, redactor)
-        + _rust_crate_docs(root, repo_map, linker, redactor)
+        + crates
     )
     # … and so are a monorepo's package READMEs, each the docs of its package
     packages = (
@@ -329,8 +330,6 @@ def read_project_docs(
     if sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         # a Rust crate's front page on docs.rs is its `//!` doc: its code is the usage a README without any
         # leaves to it (indicatif's `ProgressBar::new(1000)`, axum's "Example" beside its docs folder)
-        crates = [d for d in guides if d.title.startswith("Crate ")] if not folder else []
-        crates = crates or (_rust_crate_docs(root, repo_map, linker, redactor) if folder else [])
         examples += usage_examples(crates)[: MAX_EXAMPLES - sum(p.kind == "code" for p in examples)]
     if not folder and sum(p.kind == "code" for p in examples) < FEW_EXAMPLES:
         examples += go_package_examples(root, facts, redactor)[: MAX_EXAMPLES - len(examples)]
@@ -1848,8 +1847,9 @@ def _hops(tree: Sequence[CallTree]) -> int:
 
 def _best(candidates: list[tuple[str, Symbol]], facts: Facts) -> tuple[str, Symbol] | None:
     """The definition a reader means: the only one (a Rust type, not its `impl` blocks), or the one
-    class/top-level definition outside tests; of several, the one the package's top level re-exports (redis-py's `Redis` in redis/client.py, not
-    redis/asyncio/client.py's; falcon's `App`, not falcon.asgi's): what `import redis; redis.Redis()` names."""
+    class/top-level definition outside tests; of several, the one the package's top level re-exports
+    (redis-py's `Redis` in redis/client.py, not redis/asyncio/client.py's; falcon's `App`, not falcon.asgi's):
+    what `import redis; redis.Redis()` names."""
     real = [c for c in candidates if not _NOT_LIBRARY.search(c[0])]
     # a Rust type and its `impl` blocks share its name: the type is what the docs name
     real = [c for c in real if c[1].kind != "impl"] or real

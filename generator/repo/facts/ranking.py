@@ -79,7 +79,7 @@ def leading_symbols(facts: Facts, path: str, limit: int) -> list[Symbol]:
 def _sole_entry(fact: FileFacts) -> Symbol | None:
     """The file's one top-level symbol (its methods aside) when it has exactly one, else None."""
     owners = {s.name for s in fact.symbols if s.kind in TYPE_KINDS}
-    folded = _folded_impls(fact.symbols)
+    folded = _not_entries(fact.symbols)
     entries = [s for s in fact.symbols if s.parent not in owners and id(s) not in folded]
     return entries[0] if len(entries) == 1 else None
 
@@ -187,7 +187,7 @@ def _scored(
     for symbol in fact.symbols:
         if symbol.parent in owners:
             methods.setdefault(symbol.parent, []).append(symbol)
-    folded = _folded_impls(fact.symbols)
+    folded = _not_entries(fact.symbols)
     entries = []
     for symbol in fact.symbols:
         if symbol.parent in owners or id(symbol) in folded:
@@ -208,7 +208,7 @@ def _scored(
     return entries
 
 
-def _folded_impls(symbols: Sequence[Symbol]) -> set[int]:
+def _not_entries(symbols: Sequence[Symbol]) -> set[int]:
     """The symbols that are no entry of their own (by `id`): a Rust type's `impl` blocks are the type, their
     methods shown under it (indicatif's `ProgressBar` was listed three times: its struct, its `impl
     fmt::Debug` and its `impl ProgressBar`); of a type defined elsewhere, the longest block stands for it.
