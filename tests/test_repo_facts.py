@@ -556,6 +556,20 @@ def test_a_rust_items_doc_stands_above_its_attributes_and_a_blanket_impl_is_its_
     assert found["Plain", "struct"].doc == ""
 
 
+def test_a_rust_module_declaration_is_a_stub_and_an_inline_module_is_not() -> None:
+    """axum's `mod route;` (routing/mod.rs) was what its examples' `.route(…)` call resolved to ("`route`
+    *module*"), and lib.rs' `mod format;`, `mod in_memory;` were indicatif's key symbols of lib.rs: a
+    declaration only points at a file. `mod sealed { … }` defines what it holds."""
+    from generator.repo.facts.languages import symbols_of
+
+    found = {
+        s.name: s
+        for s in symbols_of("rust", "mod route;\npub mod iter;\nmod sealed {\n    pub trait S {}\n}\n")
+    }
+    assert found["route"].stub and found["iter"].stub
+    assert not found["sealed"].stub and not found["sealed.S"].stub
+
+
 def test_a_comment_ending_the_line_above_is_no_doc_comment() -> None:
     """Catch2's `virtual ~MatcherUntypedBase(); // = default;` above `virtual std::string describe() const = 0;`
     made "= default;" the doc of `describe`; a Go `limit = 3 // retries` above a func, a Java field's trailing

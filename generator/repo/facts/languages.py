@@ -259,6 +259,9 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
             parent=parent,
             bases=_bases(node),
             exported=public and (language not in _JS or _is_exported_js(node)),
+            # `mod route;` only points at route.rs: a declaration, never what a name in the docs or a call in an
+            # example means (axum's `.route(…)`), nor a key symbol of lib.rs
+            stub=kind == "mod_item" and node.child_by_field_name("body") is None,
         )
     )
     if name in {"main", "Main"} and symbol_kind in {"function", "method"} and not _built_on_request(node):
