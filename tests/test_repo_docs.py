@@ -2476,10 +2476,7 @@ def test_a_folder_named_for_a_kind_of_page_is_a_category_of_concepts(tmp_path: P
         "docs/pages/styles.md": "# Styles\n\nA style colours each part of a prompt the way you name it.\n",
         "tool/core.py": "def check():\n    return 1\n",
     }
-    root = make_project(tmp_path / "tool", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(make_project(tmp_path / "tool", files))
     concepts = {c.name: [p.path for p in c.pages] for c in docs.concepts}
     assert concepts["Validating data"] == ["docs/guides/validating.md"]
     assert concepts["Coercing data"] == ["docs/guides/coercing.md"]
@@ -2508,10 +2505,7 @@ def test_a_rust_type_the_docs_name_is_its_struct_not_an_impl_block(tmp_path: Pat
             "impl Bar {\n    pub fn inc(&self) -> u64 {\n        self.pos\n    }\n}\n"
         ),
     }
-    root = make_project(tmp_path / "bar", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/bar")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(make_project(tmp_path / "bar", files))
     (bars,) = [c for c in docs.concepts if c.name == "Bars"]
     assert [(s.name, s.kind, s.doc) for s in bars.symbols if s.name == "Bar"] == [
         ("Bar", "struct", "A progress bar.")
@@ -2536,10 +2530,7 @@ def test_a_rest_substitution_reads_as_its_definition_from_the_page_an_include_or
         "docs/source/api.rst": "API\n===\n\n|project_name| calls each handler from one thread.\n",
         "tool/core.py": "def watch():\n    return 1\n",
     }
-    root = make_project(tmp_path / "tool", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tool")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(make_project(tmp_path / "tool", files))
     quoted = [p.text for c in docs.concepts for page in c.pages for p in page.passages]
     quoted += [p.text for p in docs.overview]
     assert "`tool` requires Python 3.9 to work on the operating system." in quoted
