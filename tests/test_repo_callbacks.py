@@ -394,3 +394,29 @@ def test_a_js_method_called_on_a_new_instance_or_through_an_alias_of_this_is_its
     assert ("Needle.start", "Needle.send_request") in edges  # from the callback it hands on
     assert ("Needle.send_request", "Needle.should_follow") in edges
     assert not any(caller == "size" for caller, _ in edges)  # `new Date()` is no repository class
+
+
+# bunyan's shape: a constructor function sets its object up through its own prototype's methods
+BUNYAN = {
+    "package.json": '{"name": "bunyan", "main": "lib/bunyan.js"}\n',
+    "lib/bunyan.js": (
+        "function Logger(options) {\n  var self = this;\n  this.streams = [];\n"
+        "  (options.streams || []).forEach(function (s) {\n    self.addStream(s);\n  });\n"
+        "  this.level(options.level);\n}\n\n"
+        "Logger.prototype.addStream = function addStream(s) {\n  this.streams.push(s);\n};\n\n"
+        "Logger.prototype.level = function level(value) {\n  this._level = value;\n};\n\n"
+        "function helper() {\n  this.level(1);\n}\n\n"
+        "module.exports = Logger;\nmodule.exports.helper = helper;\n"
+    ),
+}
+
+
+def test_a_js_constructor_functions_calls_through_this_are_its_prototypes_methods(tmp_path: Path) -> None:
+    """bunyan: `function Logger(…)` calls `self.addStream(s)` and `this.level(…)`, its prototype's methods;
+    the calls resolved only in those methods, so the flow opened at `Logger.addStream`, below the door."""
+    facts = facts_of(tmp_path, BUNYAN)
+    assert facts.calls is not None
+    edges = {(e.caller, e.callee) for e in facts.calls.edges(["lib/bunyan.js"])}
+    assert ("Logger", "Logger.addStream") in edges  # through `var self = this`, from a callback
+    assert ("Logger", "Logger.level") in edges
+    assert not any(caller == "helper" for caller, _ in edges)  # no prototype of its own: `this` is unknown

@@ -738,6 +738,7 @@ class _JsScope:
     def __init__(self, calls: TreeSitterCalls, path: str, language: str, root: Any) -> None:
         self.calls, self.path, self.language = calls, path, language
         self.local = {s.name: s for s in calls.symbols(path)}
+        self._with_methods = {s.name.rpartition(".")[0] for s in self.local.values() if s.kind == "method"}
         self.modules, self.names = _js_bindings(root)
         self.root = root
         self.made = named_instances(root)
@@ -770,15 +771,16 @@ class _JsScope:
         )
         if obj is None:
             return None
-        if caller is not None and caller.parent and (obj.type == "this" or self._is_this(obj)):
-            hit = self.local.get(f"{caller.parent}.{prop}")
+        owner = self._this_class(caller)
+        if owner and (obj.type == "this" or self._is_this(obj)):
+            hit = self.local.get(f"{owner}.{prop}")
             return (self.path, hit.name) if hit is not None else None
         if obj.type == "new_expression":  # `new Needle(…).start()`: the method of the class just made
             made_now = self.resolve(obj.child_by_field_name("constructor"), caller)
             return self._method(made_now, prop) if made_now is not None else None
         held = _this_field(obj)
-        if held and caller is not None and caller.parent:  # `this.router.match()`: the router's class
-            found = (self._method(cls, prop) for cls in self.field_classes(caller.parent, held))
+        if held and owner:  # `this.router.match()`: the router's class
+            found = (self._method(cls, prop) for cls in self.field_classes(owner, held))
             return next((hit for hit in found if hit is not None), None)
         owner = node_text(obj)
         if f"{owner}.{prop}" in self.local:
@@ -793,6 +795,16 @@ class _JsScope:
         if typed is not None:  # `async runOrRetry(job: Job)` … `job.run()`
             return self._method(typed, prop)
         return self._mixed_in(f"{owner}.{prop}")
+
+    def _this_class(self, caller: Symbol | None) -> str:
+        """The class `this` is in the caller: a method's, or the function itself when it is a constructor
+        whose prototype has methods (`function Logger(…) { … self.addStream(s) }` beside
+        `Logger.prototype.addStream = function …`); "" elsewhere."""
+        if caller is None:
+            return ""
+        if caller.parent:
+            return caller.parent
+        return caller.name if caller.kind == "function" and caller.name in self._with_methods else ""
 
     def _is_this(self, name: Any) -> bool:
         """Whether `name` is a function's alias of `this` where it stands (`var self = this`)."""
