@@ -2538,6 +2538,30 @@ def test_a_rest_substitution_reads_as_its_definition_from_the_page_an_include_or
     assert "`tool` calls each handler from one thread." in quoted
 
 
+def test_a_rest_substitution_that_is_also_a_links_text_reads_as_its_definition(tmp_path: Path) -> None:
+    """toolz's README says "|literal dicttoolz|_, for operations on dictionaries" with `.. |literal dicttoolz|
+    replace:: ``dicttoolz``` and a link target of that name (loguru's recipes, ghc-proposals' README and
+    litestar's CLI page link substitutions too): the overview read "literal dicttoolz, for operations…"."""
+    readme = (
+        "Tool\n====\n\n``tool`` is implemented in two parts:\n\n"
+        "|literal itertools|_, for operations on iterables such as grouping and interposing items.\n\n"
+        "|literal dicttools|__, for operations on dictionaries such as merging and updating nested keys.\n\n"
+        ".. |literal itertools| replace:: ``itertools``\n"
+        ".. _literal itertools: https://example.org/itertools.py\n\n"
+        ".. |literal dicttools| replace:: ``dicttools``\n"
+        "__ https://example.org/dicttools.py\n"
+    )
+    docs = _docs_of(
+        make_project(
+            tmp_path / "tool", {"README.rst": readme, "tool/core.py": "def group():\n    return 1\n"}
+        )
+    )
+    quoted = " ".join(p.text for p in docs.overview)
+    assert "`itertools`, for operations on iterables" in quoted
+    assert "`dicttools`, for operations on dictionaries" in quoted
+    assert "literal" not in quoted
+
+
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
     """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
     after its first heading, and no Getting started. Such a page is the manual, read like a README: a

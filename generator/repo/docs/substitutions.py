@@ -105,7 +105,8 @@ def with_ref_titles(text: str, labels: Mapping[str, str]) -> str:
 
 MAX_REPLACEMENTS = 1_000  # substitution definitions read from one docs folder
 _REPLACE = re.compile(r"^[ \t]*\.\. \|([^|\n]{1,40})\|[ \t]+replace::[ \t]+(\S[^\n]*?)[ \t]*$", re.MULTILINE)
-_USE = re.compile(r"\|([^|\n]{1,40})\|(?!_)")
+# `|name|`, or `|name|_` / `|name|__` where the substitution is also a link's text (the link is dropped)
+_USE = re.compile(r"\|([^|\n]{1,40})\|(?:__?(?![\w|]))?")
 
 
 def rst_replacements(texts: Iterable[str]) -> dict[str, str]:
@@ -119,8 +120,8 @@ def rst_replacements(texts: Iterable[str]) -> dict[str, str]:
 
 
 def with_replacements(text: str, replacements: Mapping[str, str]) -> str:
-    """reST `text` with each `|name|` a definition is known for replaced by its text (line for line; the
-    definitions themselves left as written)."""
+    """reST `text` with each `|name|` (or linked `|name|_`) a definition is known for replaced by its text
+    (line for line; the definitions themselves left as written)."""
     if not replacements or "|" not in text:
         return text
     lines = text.splitlines(keepends=True)
