@@ -1096,13 +1096,18 @@ def test_a_concept_whose_named_types_lead_nowhere_shows_the_path_of_its_other_sy
 
 
 def test_dated_history_a_missing_page_and_the_docs_folders_own_readme_are_not_guides(tmp_path: Path) -> None:
-    # history files named under a date or version, a site's 404 page, and the README a docs folder with an
+    # history files named under a date or version (or "in" one), a site's 404 page, and the README a docs folder with an
     # index keeps for whoever builds the docs: none of them explains the project
     files = {
         "docs/index.md": "# Tiny\n\nTiny serves requests.\n",
         "docs/routing.md": "# Routing\n\nRoutes map paths to handlers.\n",
         "docs/2026-news.md": "# 2026\n\nThe ASGI worker is a beta feature.\n",
         "docs/CHANGELOG-pre-5.md": "# Changes\n",
+        # pyparsing's four "What's New in Pyparsing 3.x" pages were guide concepts; towncrier fragments and
+        # monthly notes sit in a changelogs/ folder
+        "docs/whats_new_in_3_1.rst": "What's New in 3.1\n=================\n\nTag is a new class.\n",
+        "docs/CHANGELOG-historical.md": "# Old changes\n",
+        "docs/changelogs/October2021.md": "# October\n\nRouting got faster.\n",
         "docs/404.md": "# Page not found\n",
         "docs/README.md": "# Generate documentation\n\nRun mkdocs serve.\n",
     }

@@ -30,12 +30,13 @@ TOP_DOCS = 3  # doc files that make a folder at the top of the repository its do
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
 _HISTORY = (
-    r"changelog|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
+    r"changelogs?|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
 )
 _NOT_DOCS = re.compile(
     # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
-    # CHANGELOG_PRE_v30.md), and a site's "page not found"
-    rf"(?:^|/)(?:v?\d[\w.]*[-_])?(?:{_HISTORY})(?:[-_](?:pre|old|v?\d)[\w.-]*)?\.\w+$"
+    # CHANGELOG_PRE_v30.md, pyparsing's whats_new_in_3_1.rst, CHANGELOG-historical.md), and a site's
+    # "page not found"
+    rf"(?:^|/)(?:v?\d[\w.]*[-_])?(?:{_HISTORY})(?:[-_](?:pre|old|historical|(?:in[-_])?v?\d)[\w.-]*)?\.\w+$"
     r"|(?:^|/)404\.\w+$"
     rf"|(?:^|/)(?:{_HISTORY}|contributing|contributors"
     r"|code[-_]of[-_]conduct|license|licence|copying|security|sponsor(?:s|ship)?|backers|authors|maintainers|governance"
