@@ -557,6 +557,33 @@ def test_a_sub_package_s_subsystem_is_described_by_the_package_s_own_docstring(t
     assert package_doc(mixed, [mixed, llm], facts) == ""  # tool/ is shared with another shard
 
 
+def test_a_go_package_s_doc_speaks_for_the_shard_that_holds_its_folder(tmp_path: Path):
+    """bbolt's root package ("package bbolt implements a low-level key/value store…" in doc.go) shares its
+    shard with cmd/ and internal/ packages it pulls in, so the shard has no folder of its own, and its
+    description was a guide's sentence about `NextSequence()`. The folder most of the shard's Go files are
+    in, when no other shard has a file there, is the package that speaks for it."""
+    from generator.repo.synthesize.synthesis import package_doc
+
+    files = {
+        "doc.go": "// Package kv implements a small key/value store kept in one file.\npackage kv\n",
+        "db.go": "package kv\n\ntype DB struct{}\n\nfunc Open() *DB { return &DB{} }\n",
+        "bucket.go": "package kv\n\ntype Bucket struct{}\n",
+        "cmd/kv/main.go": 'package main\n\nimport "example.com/kv"\n\nfunc main() { kv.Open() }\n',
+        "internal/page/page.go": "package page\n\ntype Page struct{}\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    core = Shard("Bucket", ("db.go", "bucket.go", "cmd/kv/main.go"))
+    page = Shard("Page", ("internal/page/page.go",))
+    assert (
+        package_doc(core, [core, page], facts)
+        == "Package kv implements a small key/value store kept in one file."
+    )
+    assert package_doc(page, [core, page], facts) == ""  # internal/page has no doc.go
+    # a folder another shard also has files in is no one shard's package
+    split = Shard("Open", ("db.go",))
+    assert package_doc(split, [split, Shard("Bucket", ("bucket.go",))], facts) == ""
+
+
 def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
     from repo_source_fixture import write_tree
 

@@ -242,12 +242,30 @@ def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     into several shards is not described by the package's docstring: that speaks for all of them."""
     folder = own_folder(shard, shards)
     if not folder:
-        return ""
+        return _go_package_doc(shard, shards, facts)
     for name in _PACKAGE_DOC_FILES:
         fact = facts.files.get(f"{folder}/{name}")
         if fact is not None and says_something(fact.doc, words=4):
             return lead(fact.doc, SUMMARY_CHARS)
     return ""
+
+
+def _go_package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
+    """The `doc.go` of the Go package most of a shard's Go files are in, when no other shard has a file in
+    that folder: a Go package is its folder alone, so the shard that holds it (with the commands and
+    internal packages it pulls in) is what the package says it is. bbolt's root package ("Package bbolt
+    implements a low-level key/value store…") was described by a guide's sentence about `NextSequence()`;
+    the planner leaves `doc.go` out of the shard, as it imports nothing. '' otherwise."""
+    folders = Counter(posixpath.dirname(p) for p in shard.files if p.endswith(".go"))
+    if not folders:
+        return ""
+    home, count = folders.most_common(1)[0]
+    if 2 * count <= sum(folders.values()) or any(
+        posixpath.dirname(p) == home for other in shards if other is not shard for p in other.files
+    ):
+        return ""
+    fact = facts.files.get(posixpath.join(home, "doc.go"))
+    return lead(fact.doc, SUMMARY_CHARS) if fact is not None and says_something(fact.doc, words=4) else ""
 
 
 def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> str:
