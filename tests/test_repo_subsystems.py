@@ -236,6 +236,32 @@ def test_scripts_beside_the_code_are_no_subsystem(tmp_path: Path):
     assert set(core_modules(repo_map)) == {"install.sh", "lib/util.sh", "main.py"}  # shell is most of it
 
 
+def test_python_modules_the_manifest_does_not_ship_are_no_subsystem(tmp_path: Path):
+    """With a manifest, a module outside every package that it does not name is the maintainers' own:
+    pyparsing's dest/inv_regex.py demo (its `invert` was the main flow), websockets' experiments/ and
+    compliance/ (two of its five subsystems), yarl's benchmark.py. What the manifest names stays: peewee's
+    `py_modules=["peewee", "pwiz"]` beside its playhouse/ package, a console script's module."""
+    from generator.repo.plan.subsystems import core_modules
+
+    use = "from pkg.core import Parser\n\n\ndef run():\n    return Parser()\n"
+    files = {
+        "pkg/__init__.py": '"""Pkg."""\n',
+        "pkg/core.py": '"""Core."""\n\n\nclass Parser:\n    pass\n',
+        "dest/inv_regex.py": use,
+        "experiments/broadcast/server.py": use,
+        "benchmark.py": use,
+        "single.py": use,
+        "cli/main.py": use,
+        "setup.py": 'from setuptools import setup\n\nsetup(py_modules=["single"], entry_points={"console_scripts": '
+        '["tool = cli.main:run"]})\n',
+    }
+    _, repo_map, _ = survey(tmp_path, files)
+    assert set(core_modules(repo_map)) == {"pkg/__init__.py", "pkg/core.py", "single.py", "cli/main.py"}
+    del files["setup.py"]  # without a manifest nothing says what ships: a script using the package stays
+    _, repo_map, _ = survey(tmp_path / "bare", files)
+    assert "dest/inv_regex.py" in core_modules(repo_map)
+
+
 def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
     from generator.repo.plan.subsystems import package_units
 

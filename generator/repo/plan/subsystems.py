@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import igraph
 
 from generator.repo.map.filetypes import is_context_file
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import (
     MAX_FILES_PER_SHARD,
     MAX_PLANNED_FILES,
@@ -40,6 +41,7 @@ PROSE_LANGUAGES = frozenset(
     {"markdown", "rst", "text", "other", "json", "yaml", "toml", "ini", "csv", "xml", "html", "css"}
 )
 SCRIPT_LANGUAGES = frozenset({"shell", "powershell", "make", "dockerfile"})
+MANIFEST_BYTES = 100_000  # of a Python manifest read for the modules it names
 SMALL_GROUP = 2  # seed: normalize merges consecutive shards of at most 2 files
 IMPORT_WEIGHT = 1.0
 PACKAGE_WEIGHT = 0.4
@@ -68,9 +70,51 @@ def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> lis
         for f in repo_map.files
         if f.language not in PROSE_LANGUAGES and (wanted is None or f.path in wanted)
     ]
-    core = [f for f in code if not is_context(f.path)] or code
+    loose = _loose_python(repo_map)
+    core = [f for f in code if not is_context(f.path) and f.path not in loose] or code
     programs = [f for f in core if f.language not in SCRIPT_LANGUAGES]
     return [f.path for f in (programs if 2 * len(programs) >= len(core) else core)]
+
+
+PYTHON_MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
+
+
+def _loose_python(repo_map: RepoMap) -> frozenset[str]:
+    """Python modules outside every package of a project that ships packages, which its manifest does not
+    name: the maintainers' scripts, benchmarks and experiments beside the library (pyparsing's
+    dest/inv_regex.py demo, whose `invert` was the main flow; yarl's benchmark.py, websockets'
+    experiments/ and compliance/, redis-py's doctests/, structlog's show_off.py). A module the manifest
+    names (peewee's `py_modules=['peewee', 'pwiz']`) is the library's own."""
+    packages = {posixpath.dirname(f.path) for f in repo_map.files if f.path.endswith("/__init__.py")}
+    if not packages:
+        return frozenset()
+    manifest = _manifest_text(repo_map)
+    if not manifest:
+        return frozenset()
+
+    def packaged(path: str) -> bool:
+        folder = posixpath.dirname(path)
+        return any(folder == p or folder.startswith(f"{p}/") for p in packages)
+
+    def named(path: str) -> bool:
+        first = path.split("/", 1)[0].removesuffix(".py")
+        stem = posixpath.basename(path).removesuffix(".py")
+        return any(re.search(rf"\b{re.escape(word)}\b", manifest) for word in {first, stem})
+
+    return frozenset(
+        f.path
+        for f in repo_map.files
+        if f.language == "python" and f.path.endswith(".py") and not packaged(f.path) and not named(f.path)
+    )
+
+
+def _manifest_text(repo_map: RepoMap) -> str:
+    present = {f.path for f in repo_map.files}
+    return "\n".join(
+        read_or_none(repo_map.root, name, max_bytes=MANIFEST_BYTES) or ""
+        for name in PYTHON_MANIFESTS
+        if name in present
+    )
 
 
 def rank_files(paths: Iterable[str], facts: Facts, repo_map: RepoMap) -> list[str]:
