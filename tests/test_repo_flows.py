@@ -743,6 +743,25 @@ def test_super_calls_the_method_a_base_class_gives(tmp_path: Path) -> None:
     assert ("App.run", "srv/base.py", "Base.run") in calls
 
 
+def test_a_method_called_by_another_name_the_class_gives_it_calls_the_method(tmp_path: Path) -> None:
+    """pyparsing's `ParserElement` says `_parse = _parseNoCache` in its body and calls `self._parse(…)` from
+    `parse_string` and every subclass: the call reached nothing, so the library's parse had no flow."""
+    files = {
+        "pp/__init__.py": "from .core import Element\n",
+        "pp/core.py": (
+            "class Element:\n    def _parse_plain(self, text):\n        return self.parse_impl(text)\n\n"
+            "    _parse = _parse_plain\n\n    def parse_impl(self, text):\n        return text\n\n"
+            "    def parse_string(self, text):\n        return self._parse(text)\n\n\n"
+            "class Word(Element):\n    def scan(self, text):\n        return self._parse(text)\n"
+        ),
+    }
+    facts = facts_of(tmp_path, files)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["pp/core.py"])}
+    assert ("Element.parse_string", "Element._parse_plain") in calls
+    assert ("Word.scan", "Element._parse_plain") in calls
+
+
 # pluggy's shape: the manager keeps its inner call in an attribute and hands its bound `_hookexec` to each
 # HookCaller it makes, whose `__init__` keeps it; calling the hook calls the kept function
 PLUGINS = {

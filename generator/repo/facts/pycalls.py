@@ -97,6 +97,7 @@ class ClassInfo:
     attributes: dict[str, ast.expr] = field(default_factory=dict)  # self.x = Cls(...) → x: Cls(...)
     elements: dict[str, list[ast.expr]] = field(default_factory=dict)  # self.xs.append(Cls(...)) → xs
     tables: dict[str, list[ast.expr]] = field(default_factory=dict)  # splitters = {"row": RowSplitter}
+    aliases: dict[str, str] = field(default_factory=dict)  # _parse = _parseNoCache → _parse: _parseNoCache
 
 
 @dataclass
@@ -501,10 +502,12 @@ class PythonCalls:
     def method(self, path: str, cls: str, name: str, depth: int = 0) -> Target | None:
         """`cls.name` as defined on the class or inherited from a base class in the repository."""
         qualified = f"{cls}.{name}"
-        if qualified in self._names(path):
-            return (path, qualified)
         scope = self.scope(path)
         info = scope.classes.get(cls) if scope else None
+        if info is not None and name in info.aliases and depth < MAX_BASE_DEPTH:
+            return self.method(path, cls, info.aliases[name], depth + 1)
+        if qualified in self._names(path):
+            return (path, qualified)
         if scope is None or info is None or depth >= MAX_BASE_DEPTH:
             return None
         for base in info.bases:
@@ -606,6 +609,14 @@ def _class_info(node: ast.ClassDef) -> ClassInfo:
     for item in node.body:
         if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
             info.methods.add(item.name)
+        elif (  # another name for a method defined above it: calling one calls the other
+            isinstance(item, ast.Assign)
+            and len(item.targets) == 1
+            and isinstance(item.targets[0], ast.Name)
+            and isinstance(item.value, ast.Name)
+            and item.value.id in info.methods
+        ):
+            info.aliases[item.targets[0].id] = item.value.id
         elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
             info.attributes[item.target.id] = item.annotation
         if isinstance(item, ast.Assign | ast.AnnAssign):
