@@ -1125,6 +1125,22 @@ def test_dated_history_a_missing_page_and_the_docs_folders_own_readme_are_not_gu
     assert "docs/README.md" in read_navigation(root, doc_files(map_repository(root))).order
 
 
+def test_docs_in_other_languages_beside_the_english_folder_are_copies(tmp_path: Path) -> None:
+    """dayjs' docs/ holds en/ and es-es/, si/, sw/, he/ (a region, or a language the name list lacks):
+    the guide had "Es es", "පටන් ගැනීම" and "Kuanza" pages; vitepress' docs/fa/ beside docs/en/ too. A
+    folder of two-letter names without an English one (js/, go/) is no set of translations."""
+    files = {
+        "docs/en/Installation.md": "# Installation\n\nInstall the library with npm and import it.\n",
+        "docs/es-es/Installation.md": "# Instalación\n\nInstale la biblioteca con npm.\n",
+        "docs/si/README-si.md": "# පටන් ගැනීම\n\nday.js.org වියමන අඩවියෙහි.\n",
+        "docs/sw/README-sw.md": "# Kuanza\n\nUnaweza kutafuta maelekezo zaidi.\n",
+        "sdk/js/usage.md": "# JavaScript\n\nCall the client from JavaScript.\n",
+        "sdk/go/usage.md": "# Go\n\nCall the client from Go.\n",
+    }
+    paths = doc_files(map_repository(make_project(tmp_path / "tiny", files)))
+    assert sorted(paths) == ["docs/en/Installation.md", "sdk/go/usage.md", "sdk/js/usage.md"]
+
+
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     # Elastic's docs-builder: docset.yml names folders, each folder's toc.yml lists files and their children;
     # a toc pointing outside the repository is refused like any other path

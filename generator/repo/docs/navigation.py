@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -29,9 +29,7 @@ NAV_BYTES = 200_000
 TOP_DOCS = 3  # doc files that make a folder at the top of the repository its docs, whatever lies deeper
 # not what the project is or how it works: history, process, legal, news, other languages' copies, and
 # typedoc's generated reference (interfaces/, type-aliases/, variables/)
-_HISTORY = (
-    r"changelogs?|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
-)
+_HISTORY = r"changelogs?|changes|(?:version[-_ ]?)?history|news|release[-_ ]?notes?|releases|whats[-_]?new|what-s-new"
 _NOT_DOCS = re.compile(
     # history under a date or version (gunicorn's 2026-news.md, svelte's CHANGELOG-pre-5.md, jest's
     # CHANGELOG_PRE_v30.md, pyparsing's whats_new_in_3_1.rst, CHANGELOG-historical.md), and a site's
@@ -78,11 +76,37 @@ _CATEGORY_POSITION = re.compile(r"^position:\s*(-?\d+(?:\.\d+)?)\s*$", re.M)
 def doc_files(repo_map: RepoMap) -> list[str]:
     """Every documentation file of the repository: Markdown, MDX and reST, minus history, legal and process
     files and other languages' copies."""
-    return [
+    docs = [
         f.path
         for f in repo_map.files
         if f.path.lower().endswith(DOC_SUFFIXES) and not _NOT_DOCS.search(f.path)
     ]
+    copies = _translations(docs)
+    return [p for p in docs if not copies or not any(p.startswith(c) for c in copies)]
+
+
+_LANGUAGE_CODE = re.compile(r"^[a-z]{2}(?:[-_](?:[a-z]{2}|hans|hant|latn|cyrl))?$", re.IGNORECASE)
+_ENGLISH = re.compile(r"^en(?:[-_][a-z]{2})?$", re.IGNORECASE)
+
+
+def _translations(paths: Sequence[str]) -> set[str]:
+    """The folders (with a trailing "/") of the docs' copies in other languages: beside a folder named for
+    English (`en/`, `en-US/`), every sibling named for a language, with or without a region (dayjs'
+    docs/es-es/, docs/si/, docs/sw/ beside docs/en/; vitepress' docs/fa/), whatever the list of
+    languages `_NOT_DOCS` knows by name."""
+    children: dict[str, set[str]] = defaultdict(set)
+    for path in paths:
+        parts = path.split("/")[:-1]
+        for depth, part in enumerate(parts):
+            if _LANGUAGE_CODE.match(part):
+                children["/".join(parts[:depth])].add(part)
+    return {
+        f"{parent}/{name}/" if parent else f"{name}/"
+        for parent, names in children.items()
+        if any(_ENGLISH.match(n) for n in names)
+        for name in names
+        if not _ENGLISH.match(name)
+    }
 
 
 def docs_root(paths: Sequence[str]) -> str:
