@@ -643,6 +643,29 @@ def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -
     assert [p.text[:12] for p in overview(tutorial, [])] == ["Tinytea is a"]
 
 
+def test_a_long_readmes_overview_reads_its_whole_opening_section() -> None:
+    """tqdm's 1,500-line README: a page cut to fit keeps each section's first passage only, so the overview
+    saw one paragraph of the opening (the name's etymology), never "Instantly make your loops show a smart
+    progress meter…" below it; falcon's and loguru's overviews lost their second paragraphs the same way."""
+    parts = "".join(
+        f"## Part {i}\n\nThe part number {i} explains one more thing about the tool in a few words.\n\n"
+        f"It adds a second paragraph, number {i}, with more words about the same part.\n\n"
+        for i in range(45)
+    )
+    readme = read_text(
+        "# tinybar\n\nThe name tinybar comes from the small bars it draws, one per loop of a program.\n\n"
+        "Tinybar shows a progress meter for any loop: wrap an iterable and every step redraws the bar.\n\n"
+        + parts,
+        name="README.md",
+        origin="README.md",
+    )
+    said = [p.text for p in overview(readme, [])]
+    assert (
+        "Tinybar shows a progress meter for any loop: wrap an iterable and every step redraws the bar."
+        in said
+    )
+
+
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
     # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
     # "Used by": prose before the first example that says how the project is kept, not what it is

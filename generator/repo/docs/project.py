@@ -885,7 +885,10 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
         news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
         asides = {b.start for s, b in document.blocks() if any(_aside(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
-        quoted = passages(document, limit=40)
+        # every passage in order: a long README cut to fit a page (`_spread`) keeps only its sections'
+        # first passages, and its opening section is what the project is (tqdm's 1,500-line README had
+        # only its badge row left of it, and read as the name's etymology)
+        quoted = [p for _, p in _quotable(document)]
         # the first example ends the opening, even one too long to quote (grape's 74-line "Basic Usage")
         long = [
             b.start for _, b in document.blocks() if b.kind == "code" and not _worth_quoting(b.kind, b.text)
