@@ -666,6 +666,22 @@ def test_a_long_readmes_overview_reads_its_whole_opening_section() -> None:
     )
 
 
+def test_a_licence_sentence_is_no_overview_however_it_is_put() -> None:
+    # pflag's Description: "pflag is available under the same style of BSD license as the Go language";
+    # jsoup "is an open source project distributed under the liberal MIT license", minreq, kazoo alike
+    readme = read_text(
+        "# tinyflag\n\n## Description\n\ntinyflag is a drop-in replacement for the flag package, with "
+        "POSIX-style long and short flags.\n\ntinyflag is available under the same style of BSD license as "
+        "the Go language, which can be found in the LICENSE file.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [p.text for p in overview(readme, [])]
+    assert said == [
+        "tinyflag is a drop-in replacement for the flag package, with POSIX-style long and short flags."
+    ]
+
+
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
     # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
     # "Used by": prose before the first example that says how the project is kept, not what it is

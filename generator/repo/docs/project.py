@@ -141,6 +141,8 @@ _ROOT_GUIDE = re.compile(
 )
 _NOT_OVERVIEW = re.compile(
     r"\b(?:sponsor\w*|backers?|donat\w+|licen[cs]ed? under|copyright|all rights reserved|code of conduct"
+    # "pflag is available under the same style of BSD license", "offered under the Apache License 2.0"
+    r"|(?:available|released|distributed|provided|published|offered) under\b[^.]{0,60}\blicen[cs]e"
     r"|contribut\w+|pull requests?|build status|release notes|changelog|use \S+ instead|deprecated"
     r"|star us|join (?:us|our)|discord|slack|twitter|newsletter|ha(?:s|ve) been released"
     r"|consider supporting|support(?:ing)? (?:this|the) project|tidelift|open ?collective|patreon|ko-?fi)\b",
