@@ -324,6 +324,8 @@ def test_an_rst_literal_block_is_python_as_sphinx_highlights_it_unless_the_file_
     text = (
         "Basics\n======\n\nThe simplest program::\n\n    from anyio import run\n\n    run(main)\n\n"
         "Install it::\n\n    $ pip install anyio\n\n"
+        "A session::\n\n    >>> double = partial(mul, 2)\n    >>> double(5)\n    10\n\n"
+        ".. code::\n\n    >>> double(2)\n    4\n\n"
         ".. highlight:: console\n\nThen::\n\n    run(main)\n\n"
         ".. highlight:: none\n\nOr::\n\n    x = 1\n"
     )
@@ -331,6 +333,8 @@ def test_an_rst_literal_block_is_python_as_sphinx_highlights_it_unless_the_file_
     assert code == [
         ("from anyio import run\n\nrun(main)", "python"),
         ("$ pip install anyio", ""),
+        (">>> double = partial(mul, 2)\n>>> double(5)\n10", "pycon"),  # a session: toolz', pyparsing's
+        (">>> double(2)\n4", "pycon"),  # a code directive without a language is read the same way
         ("run(main)", "console"),
         ("x = 1", ""),
     ]

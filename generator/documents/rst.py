@@ -274,7 +274,12 @@ class _Shadow:
         if name in _PYTHON_DIRECTIVES or name == "testoutput" and not _option(body, "hide", True):
             self._fence(body, _PYTHON_DIRECTIVES.get(name, ""), indent)  # their argument names a group
         elif name in _CODE_DIRECTIVES or name == "example" and ":" in (found.group(2) or ""):
-            self._fence(body, (found.group(3) or "").strip().split(" ")[0], indent)
+            # without a language, the block is highlighted as a `::` block is (toolz' bare `.. code::`)
+            language = (found.group(3) or "").strip().split(" ")[0]
+            code = [line for line in body if not _OPTION.match(line)]
+            self._fence(
+                body, language or (self._literal_language(code) if name in _CODE_DIRECTIVES else ""), indent
+            )
         elif name == "literalinclude" and (marker := _include_marker(found.group(3) or "", body)):
             self._include(marker, _option(body, "language"), indent, end - i)
         elif name == "include" and (marker := included_text(found.group(3) or "", directive_options(body))):
@@ -383,11 +388,15 @@ class _Shadow:
 
     def _literal_language(self, body: list[str]) -> str:
         """The language Sphinx highlights a `::` block in: the file's `.. highlight::`, else Python when the
-        block parses as Python (its default), else none — a shell line or a C snippet stays plain."""
+        block parses as Python (its default) and a Python session when it opens with a `>>>` prompt (as
+        Sphinx's default lexer reads one: toolz's and pyparsing's examples), else none — a shell line or a C
+        snippet stays plain."""
         if self.highlight not in _PYTHON_NAMES:
             return "" if self.highlight in _PLAIN_NAMES else self.highlight
         margin = min((indent_width(line) for line in body if line.strip()), default=0)
         code = "\n".join(dedent_by(line, margin) for line in body).strip("\n")
+        if code.startswith(">>>"):
+            return "pycon"
         return "python" if code and _parses_as_python(code) else ""
 
     def _fence(self, body: list[str], language: str, indent: int, replaces_line: bool = True) -> None:
