@@ -487,6 +487,36 @@ def test_the_go_options_a_first_example_fills_come_first_on_the_configuration_pa
     assert headings[0] == "## `Options`" and "## `ClusterOptions`" in headings
 
 
+def test_a_go_records_defaults_come_from_the_literal_its_package_names_for_defaults(tmp_path: Path) -> None:
+    """bbolt's `var DefaultOptions = &Options{Timeout: 0, NoGrowSync: false, FreelistType: …}` (fiber's
+    `ConfigDefault`, echo's `DefaultCSRFConfig`, bigcache's `DefaultConfig()`): the Options table showed "—"
+    for every default. A comment stating a default still wins; a function literal is no default to show."""
+    files = {
+        "go.mod": "module example.com/tiny\n\ngo 1.21\n",
+        "README.md": "# tiny\n\nTiny is an embedded key/value store kept in a single file on disk.\n",
+        "db.go": (
+            "package tiny\n\n// Options of a database.\ntype Options struct {\n\t// Timeout to wait for the lock.\n"
+            "\tTimeout int\n\t// PageSize of the file. Default: 4096\n\tPageSize int\n\tReadOnly bool\n"
+            "\tOnOpen func()\n}\n\n// DefaultOptions are used when none are given.\nvar DefaultOptions = &Options{\n"
+            "\tTimeout:  30,\n\tPageSize: 8192,\n\tOnOpen: func() {\n\t\tprintln(1)\n\t},\n}\n\n"
+            "// Open opens a database.\nfunc Open(path string, o *Options) error { return nil }\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    rows = {
+        line.split("`")[1]: line.split("|")[3].strip()
+        for line in config.splitlines()
+        if line.startswith("| [`")
+    }
+    assert rows == {
+        "Timeout": "`30`",
+        "PageSize": "`4096`",
+        "ReadOnly": "—",
+        "OnOpen": "—",
+    }  # the comment's 4096
+
+
 def test_the_client_the_quick_start_calls_leads_though_its_async_twin_shares_its_name(tmp_path: Path) -> None:
     """redis-py defines `Redis` in redis/client.py and again in redis/asyncio/client.py (falcon its `App`,
     kombu its `Connection`, werkzeug its `Request`): the quick start's `redis.Redis(host=…)` named two

@@ -335,6 +335,7 @@ def _gather_types(
 ) -> None:
     """Go structs, TypeScript interfaces and object types (`type RetryOptions = {…}`) as records, Go
     interfaces as extension points."""
+    defaults = spans.go_defaults(lines) if facts.language == "go" else {}
     for symbol in facts.symbols:
         if not symbol.public or symbol.parent or symbol.kind not in _RECORD_KINDS:
             continue
@@ -352,8 +353,9 @@ def _gather_types(
             if hooks:
                 found.extensions.append(Extension(cited, "interface", hooks, subclasses.get(symbol.name, 0)))
             continue
+        given = defaults.get(symbol.name, {})
         fields = tuple(
-            _declared_field(name, kind, body, at, linker.check(path, symbol.start + at - 1), redactor)
+            _declared_field(name, kind, body, at, linker.check(path, symbol.start + at - 1), redactor, given)
             for name, kind, at in spans.struct_fields(body, facts.language)
         )
         if fields:
@@ -362,11 +364,19 @@ def _gather_types(
 
 
 def _declared_field(
-    name: str, kind: str, body: list[str], at: int, citation: Citation | None, redactor: Redactor | None
+    name: str,
+    kind: str,
+    body: list[str],
+    at: int,
+    citation: Citation | None,
+    redactor: Redactor | None,
+    given: Mapping[str, str] | None = None,
 ) -> FieldLine:
     """A struct's or interface's field with what its comment says (echo's `// AllowOrigins determines the
-    value of the Access-Control-Allow-Origin response header.`) and the default the comment states."""
+    value of the Access-Control-Allow-Origin response header.`) and the default the comment states, else
+    the one its package's defaults literal gives it (`given`: `spans.go_defaults`)."""
     said, default = spans.field_comment(body, at)
+    default = default or (given or {}).get(name, "")
     return FieldLine(name, kind, _clean(default, redactor), citation, _field_doc(said, redactor))
 
 

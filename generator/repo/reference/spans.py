@@ -78,6 +78,54 @@ _CODE_VALUE = re.compile(r"^(`+)([^`]+)\1")
 _COMMENT_MARK = re.compile(r"^\s*(?://+|/\*+|\*+/?|\*/)\s?")
 
 
+# a package-level value of a record's defaults: `var DefaultOptions = &Options{`, fiber's `var ConfigDefault =
+# Config{`, bigcache's `func DefaultConfig(…) Config {` … `return Config{`
+_GO_DEFAULTS_VAR = re.compile(r"^(?:var\s+)?\s*(\w*Default\w*)\s*=\s*&?([A-Z]\w*)\{\s*$")
+_GO_DEFAULTS_FUNC = re.compile(r"^func\s+(\w*Default\w*)\s*\(")
+_GO_RETURNED = re.compile(r"^\s*return\s+&?([A-Z]\w*)\{\s*$")
+_GO_KEYED = re.compile(r"^\s*([A-Z]\w*)\s*:\s*(.+?),?\s*(?://.*)?$")
+DEFAULT_CHARS = 60  # a default value longer than this (a function literal) is not shown
+FUNCTION_LINES = 60  # a defaults function's literal is looked for this far into its body
+
+
+def go_defaults(lines: list[str]) -> dict[str, dict[str, str]]:
+    """The defaults a Go file gives its records' fields in a composite literal named for defaults (bbolt's
+    `var DefaultOptions = &Options{Timeout: 0, …}`, fiber's `ConfigDefault`, echo's `DefaultCSRFConfig`,
+    bigcache's `DefaultConfig()`): record name → field → value as written, one-line values only."""
+    found: dict[str, dict[str, str]] = {}
+    for at, line in enumerate(lines):
+        start = _GO_DEFAULTS_VAR.match(line)
+        record = start.group(2) if start else ""
+        if not record and _GO_DEFAULTS_FUNC.match(line):
+            returned = next(
+                (m for m in map(_GO_RETURNED.match, lines[at + 1 : at + FUNCTION_LINES]) if m), None
+            )
+            if returned is None:
+                continue
+            record = returned.group(1)
+            at = lines.index(returned.string, at + 1)
+        if record:
+            found.setdefault(record, {}).update(_keyed_values(lines, at + 1))
+    return found
+
+
+def _keyed_values(lines: list[str], start: int) -> dict[str, str]:
+    """`Field: value,` of the literal opening on the line before `start`, its own level only."""
+    values: dict[str, str] = {}
+    depth = 1
+    for line in lines[start:]:
+        code = line.partition("//")[0]
+        if depth == 1 and (keyed := _GO_KEYED.match(code)):
+            value = keyed.group(2).strip()
+            if value.count("{") == value.count("}") and value.count("(") == value.count(")"):
+                if len(value) <= DEFAULT_CHARS:
+                    values[keyed.group(1)] = value
+        depth += code.count("{") - code.count("}")
+        if depth <= 0:
+            break
+    return values
+
+
 def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     """The comment of the field on line `offset` (1-based in `lines`): the `//` lines or the `/** … */` block
     right above it, else its own line's trailing `// …`, as (its first paragraph, the default it states).
