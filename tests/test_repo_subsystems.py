@@ -610,6 +610,29 @@ def test_a_go_package_s_doc_speaks_for_the_shard_that_holds_its_folder(tmp_path:
     assert package_doc(split, [split, Shard("Bucket", ("bucket.go",))], facts) == ""
 
 
+def test_a_rust_impl_of_a_type_another_file_defines_is_that_type(tmp_path: Path):
+    """minijinja's `impl<'a> ArgType<'a> for Value` in value/argtypes.rs was a key type "Value" *impl*, listed
+    above the struct `Value` of value/mod.rs it implements a trait for: one type, twice."""
+    from generator.repo.analyze.describe import ranked
+
+    body = "".join(f"        let x{i} = {i};\n" for i in range(30))
+    files = {
+        "Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub mod value;\npub mod argtypes;\n",
+        "src/value.rs": "/// A dynamically typed value.\npub struct Value {\n    repr: u8,\n}\n",
+        "src/argtypes.rs": (
+            "use crate::value::Value;\n\n/// Turns arguments into values.\npub trait ArgType {\n    fn from_value(v: u8) -> Self;\n}\n\n"
+            f"impl ArgType for Value {{\n    fn from_value(v: u8) -> Self {{\n{body}        Value {{ repr: v }}\n    }}\n}}\n"
+        ),
+    }
+    _, _, facts = survey(tmp_path, files)
+    found = [
+        (r.symbol.name, r.symbol.kind, r.path) for r in ranked(["src/argtypes.rs", "src/value.rs"], facts)
+    ]
+    assert ("Value", "struct", "src/value.rs") in found
+    assert [name for name, _, _ in found].count("Value") == 1
+
+
 def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
     from repo_source_fixture import write_tree
 

@@ -57,6 +57,18 @@ def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
         for entry in key_symbols(facts, path)
     ]
     found.sort(key=lambda r: (r.secondary, -r.score, r.path, r.symbol.start))
+    # a Rust `impl` of a type another of the files defines is that type (minijinja's `impl ArgType for Value`
+    # in argtypes.rs was a key type "Value" above the struct in value/mod.rs): the type stands where the
+    # better ranked of the two does
+    types: dict[str, RankedSymbol] = {}
+    for r in found:
+        if r.symbol.kind in TYPE_KINDS and r.symbol.kind != "impl":
+            types.setdefault(r.symbol.name, r)
+    found = list(
+        {
+            id(t): t for t in (types.get(r.symbol.name, r) if r.symbol.kind == "impl" else r for r in found)
+        }.values()
+    )
     # a definition repeated in a sibling file (Go's build-tagged twins: binding.go, binding_nomsgpack.go) is
     # one symbol to a reader: its first, best-ranked place stands for it
     seen: set[tuple[str, str, str, str]] = set()
