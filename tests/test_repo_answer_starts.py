@@ -1026,3 +1026,38 @@ def test_a_spawned_loop_reading_nothing_is_no_way_in(tmp_path: Path) -> None:
     files = {**GO_CLIENT, "conn.go": GO_CLIENT["conn.go"].replace("c.sock.Read(buf)", "len(buf), 0")}
     delivered = "How is a message delivered by the broker handed to my consumer's handler?"
     assert start_of(tmp_path, files, delivered) == "Connection.handleDelivery"
+
+
+# ureq's and log4rs' shape: a module's unit tests, in a file its parent declares for tests only
+# (`#[cfg(test)] mod test;`) or inline (`#[cfg(test)] mod tests { … }`), are named after the process too
+REDIRECTS = {
+    "Cargo.toml": '[package]\nname = "fetch"\nversion = "0.1.0"\n',
+    "src/lib.rs": "pub mod transport;\n\npub fn get(url: &str) -> String {\n    transport::send(url)\n}\n",
+    "src/transport/mod.rs": (
+        "#[cfg(test)]\nmod test;\n\n"
+        "pub fn send(url: &str) -> String {\n    follow_redirects(url.to_string(), 0)\n}\n\n"
+        "/// Follow a redirect to the Location header.\n"
+        "fn follow_redirects(url: String, count: u32) -> String {\n"
+        "    if count > 3 {\n        return url;\n    }\n"
+        '    follow_redirects(format!("{}/next", url), count + 1)\n}\n\n'
+        "#[cfg(test)]\nmod tests {\n"
+        "    /// Follow a redirect: the redirect is followed to its Location.\n"
+        "    #[test]\n    fn redirect_follow_location() {\n"
+        '        assert_eq!(super::send("a"), "a");\n    }\n}\n'
+    ),
+    "src/transport/test.rs": (
+        "/// A redirect is followed to the Location header, then not followed again.\n"
+        '#[test]\nfn redirect_follow_no_follow() {\n    assert_eq!(super::send("a"), "a");\n}\n\n'
+        '#[test]\nfn follow_redirect_location_header() {\n    assert_eq!(super::send("b"), "b");\n}\n'
+    ),
+}
+
+
+def test_a_rust_modules_unit_tests_never_start_nor_join_an_answer(tmp_path: Path) -> None:
+    """ureq's "How does ureq follow a redirect?" started at `test.redirect_no_follow` in
+    `src/unversioned/transport/test.rs` (declared `#[cfg(feature = "_test")] mod test;`), and log4rs' record
+    question named `tests.log`, a unit test: tests exercise the process, they do not run it."""
+    answer = answer_of(tmp_path, REDIRECTS, "How does a redirect follow the Location header?")
+    names = [symbol.name for symbol in answer.symbols]
+    assert names[0] == "follow_redirects"
+    assert not any(name.startswith(("test.", "tests.", "redirect_", "follow_redirect_")) for name in names)

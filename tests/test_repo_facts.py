@@ -570,6 +570,26 @@ def test_a_rust_module_declaration_is_a_stub_and_an_inline_module_is_not() -> No
     assert not found["sealed"].stub and not found["sealed.S"].stub
 
 
+def test_a_rust_file_its_parent_declares_for_tests_only_is_unit_tests(tmp_path: Path) -> None:
+    """ureq's `src/unversioned/transport/test.rs` (`#[cfg(feature = "_test")] mod test;`), rayon's and tower's
+    `#[cfg(test)] mod test;` files are unit tests; warp's public `src/test.rs` (`pub mod test;`) is API."""
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "Cargo.toml": '[package]\nname = "x"\nversion = "0.1.0"\n',
+            "src/lib.rs": 'pub mod test;\nmod pool;\n#[cfg(all(test, feature = "tls"))]\nmod tls_tests;\n',
+            "src/test.rs": "pub fn request() {}\n",
+            "src/tls_tests.rs": "fn handshake() {}\n",
+            "src/pool/mod.rs": '#[cfg(test)]\nmod tests;\n#[cfg(feature = "_test")]\nmod test;\n',
+            "src/pool/tests.rs": "fn pooled() {}\n",
+            "src/pool/test/mod.rs": "fn reused() {}\n",
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    tests = {path for path, fact in facts.files.items() if fact.unit_tests}
+    assert tests == {"src/tls_tests.rs", "src/pool/tests.rs", "src/pool/test/mod.rs"}
+
+
 def test_a_comment_ending_the_line_above_is_no_doc_comment() -> None:
     """Catch2's `virtual ~MatcherUntypedBase(); // = default;` above `virtual std::string describe() const = 0;`
     made "= default;" the doc of `describe`; a Go `limit = 3 // retries` above a func, a Java field's trailing

@@ -140,6 +140,10 @@ class FileFacts:
     made_by: dict[str, str] = field(default_factory=dict)
     """JS/TS module-level values a function makes (`const got = create(defaults)` → {"got": "create"}): a
     factory's instance, which users call by the value's name."""
+    unit_tests: bool = False
+    """A Rust module of unit tests: its parent declares it for tests only (`#[cfg(test)] mod tests;`)."""
+    test_modules: list[str] = field(default_factory=list)
+    """Rust: the modules it declares for tests only (`#[cfg(test)] mod test;`), by name."""
     fields: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
     """C, C++ and Rust: the fields each struct, class or enum declares, as (name, declared type as written,
     line) by the type's qualified name (an enum's are its variants, typed by their payload)."""

@@ -78,6 +78,7 @@ def extract_facts(
         js_aliases=js_aliases(root, files, max_file_bytes),
     )
     names = resolve_dependencies(files, index)
+    _mark_unit_tests(files, index)
     count_name_uses(files, names)
     _show_imports(files, parsed)
     _mark_entry_points(root, files, index, max_file_bytes)
@@ -229,6 +230,15 @@ def _redact_docs(
             facts.doc = redactor.redact(facts.doc)[0]
 
 
+def _mark_unit_tests(files: dict[str, FileFacts], index: ImportIndex) -> None:
+    """Rust files their parent module declares for tests only (`#[cfg(test)] mod test;`): unit tests, however
+    they are named (ureq's `src/unversioned/transport/test.rs`), while a public `src/test.rs` stays code."""
+    for fact in files.values():
+        for name in fact.test_modules:
+            for path in index.resolve(fact.path, fact.language, f"mod:{name}"):
+                files[path].unit_tests = True
+
+
 def _fill(facts: FileFacts, extracted: Extracted) -> None:
     if not isinstance(facts, OnDemandFileFacts):
         facts.symbols = extracted.symbols
@@ -236,6 +246,7 @@ def _fill(facts: FileFacts, extracted: Extracted) -> None:
     facts.doc = extracted.doc
     facts.exports = list(extracted.exports)
     facts.made_by = dict(extracted.made_by)
+    facts.test_modules = list(extracted.test_modules)
     facts.fields = dict(extracted.fields)
     name = posixpath.basename(facts.path)
     facts.is_entry_point = _is_entry(facts.language, name, extracted.has_main, extracted.package)

@@ -16,6 +16,7 @@ class Extracted:
     package: str = ""  # Go package name, Java package
     exports: list[str] = field(default_factory=list)  # `__all__`, CommonJS exported objects
     made_by: dict[str, str] = field(default_factory=dict)  # JS `const got = create(defaults)`: got → create
+    test_modules: list[str] = field(default_factory=list)  # Rust `#[cfg(test)] mod tests;`: unit tests
     shown_imports: list[str] = field(default_factory=list)  # as a reader writes them, redacted (parsing.py)
     # C, C++ and Rust: each struct's, class's or enum's fields as (name, declared type, line) (native.py)
     fields: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)

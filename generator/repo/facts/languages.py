@@ -244,6 +244,8 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
         return False
     if kind == "mod_item" and node.child_by_field_name("body") is None:
         out.imports.append(f"mod:{name}")
+        if _compiled_for_tests(node):
+            out.test_modules.append(name)
     qualified = _qualify(node, language, prefix, name)
     anchor = node.parent if node.parent is not None and node.parent.type == "template_declaration" else node
     public = _is_public(node, language, name)
@@ -273,6 +275,21 @@ def _add_symbol(node: Any, language: str, prefix: str, out: Extracted, depth: in
     if kind in _CLASSLIKE:
         _collect(node, language, qualified + ".", out, depth + 1, in_type=kind not in _NAMESPACES)
     return True
+
+
+# a Rust item compiled only for tests: `#[cfg(test)]`, `#[cfg(all(test, …))]`, or a test-only feature
+# (ureq's `#[cfg(feature = "_test")] mod test;`)
+_TEST_CFG = re.compile(r'^#\[cfg\((?:all\(\s*)?(?:test\b|feature\s*=\s*"_?test)')
+
+
+def _compiled_for_tests(node: Any) -> bool:
+    """Whether a Rust item's attributes right above it compile it for tests only."""
+    sibling = node.prev_named_sibling
+    while sibling is not None and sibling.type == "attribute_item":
+        if _TEST_CFG.match(node_text(sibling)):
+            return True
+        sibling = sibling.prev_named_sibling
+    return False
 
 
 _CONDITIONALS = frozenset({"preproc_if", "preproc_ifdef"})

@@ -213,7 +213,7 @@ def _not_entries(symbols: Sequence[Symbol]) -> set[int]:
     methods shown under it (indicatif's `ProgressBar` was listed three times: its struct, its `impl
     fmt::Debug` and its `impl ProgressBar`); of a type defined elsewhere, the longest block stands for it.
     A Rust module of unit tests (`#[cfg(test)] mod tests`) is test code, never a key symbol."""
-    tests = {s.name for s in symbols if s.kind == "module" and s.short_name in _TEST_MODULES}
+    tests = unit_test_symbols(symbols)
     defined = {s.name for s in symbols if s.kind in TYPE_KINDS and s.kind != "impl"}
     longest: dict[str, Symbol] = {}
     for symbol in symbols:
@@ -222,14 +222,16 @@ def _not_entries(symbols: Sequence[Symbol]) -> set[int]:
             if kept is None or symbol.lines > kept.lines:
                 longest[symbol.name] = symbol
     kept_ids = {id(s) for s in longest.values()}
-    return {
-        id(s)
-        for s in symbols
-        if (s.kind == "impl" and id(s) not in kept_ids) or s.name.split(".", 1)[0] in tests
-    }
+    return {id(s) for s in symbols if (s.kind == "impl" and id(s) not in kept_ids) or s.name in tests}
 
 
 _TEST_MODULES = frozenset({"tests", "test"})
+
+
+def unit_test_symbols(symbols: Sequence[Symbol]) -> set[str]:
+    """The names of a Rust file's unit tests: a module named `tests` or `test` and what it holds."""
+    modules = {s.name for s in symbols if s.kind == "module" and s.short_name in _TEST_MODULES}
+    return {s.name for s in symbols if s.name.split(".", 1)[0] in modules} if modules else set()
 
 
 def secondary_names(fact: FileFacts) -> set[str]:

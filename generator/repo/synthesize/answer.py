@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite, flow_hops, lead, sentences
-from generator.repo.facts.ranking import key_symbols
+from generator.repo.facts.ranking import key_symbols, unit_test_symbols
 from generator.repo.model import Answer, AnswerStep, CallEdge, CitedSymbol, Facts, FlowHop, Symbol
 from generator.repo.plan.naming import words_of
 from generator.repo.plan.subsystems import is_context
@@ -49,9 +49,9 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     candidates = [
         (path, symbol)
         for path in modules
-        if not is_context(path) and path in facts.files  # the tests that exercise an answer are not it
-        for symbol in facts.files[path].symbols
-        if not symbol.stub
+        # the tests that exercise an answer are not it, nor a Rust module's unit tests
+        if not is_context(path) and path in facts.files and not facts.files[path].unit_tests
+        for symbol in _code_symbols(facts.files[path].symbols)
     ]
     hits = [term_hits(symbol, terms) for _, symbol in candidates]  # each symbol's words are read once
     weights = term_weights(terms, hits)
@@ -117,6 +117,12 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
     return Answer(
         request, (*(step.symbol for step in steps), *others)[:MAX_SYMBOLS], tuple(hops), steps=steps
     )
+
+
+def _code_symbols(symbols: Sequence[Symbol]) -> list[Symbol]:
+    """The definitions an answer may cite: no declaration stub, no unit test of a Rust module's own."""
+    tests = unit_test_symbols(symbols)
+    return [symbol for symbol in symbols if not symbol.stub and symbol.name not in tests]
 
 
 def walked_steps(
