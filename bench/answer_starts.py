@@ -26,7 +26,9 @@
     python bench/answer_starts.py --labels bench/answers_heldout_s21.json --root /tmp/flows21/repos   (session 21:
         stompjs and go-stomp held out then, six tuning repositories)
     python bench/answer_starts.py --labels bench/answers_heldout_s22.json --root /tmp/flows22/repos   (session 22:
-        needle and gomemcache held out then, six tuning repositories; every label file is seen now)
+        needle and gomemcache held out then, six tuning repositories; seen now)
+    python bench/answer_starts.py --labels bench/answers_heldout_s23.json --root /tmp/flows23/repos   (session 23:
+        kazoo and memjs held out, cloned in /tmp/flows23/held; the six tuning repositories in /tmp/flows23/repos)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

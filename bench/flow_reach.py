@@ -10,7 +10,9 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: every flows_*.json is seen now — bench/flows_heldout_s22.json (session 22: needle and gomemcache held out
+Labels: bench/flows_heldout_s23.json (session 23: kazoo and memjs held out, in /tmp/flows23/held, not measured
+here; the six tuning repositories' clones in /tmp/flows23/repos), and every other flows_*.json, seen —
+bench/flows_heldout_s22.json (session 22: needle and gomemcache held out
 then, six tuning repositories; clones in /tmp/flows22/repos, names matched with or without a module prefix),
 bench/flows_heldout_s21.json (session 21: stompjs and go-stomp held out
 then, six tuning repositories; clones in /tmp/flows21/repos, names matched with or without a module prefix),
@@ -46,6 +48,7 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "tuning (s23)": (BENCH / "flows_heldout_s23.json", Path("/tmp/flows23/repos")),
     "seen (s22)": (BENCH / "flows_heldout_s22.json", Path("/tmp/flows22/repos")),
     "seen (s21)": (BENCH / "flows_heldout_s21.json", Path("/tmp/flows21/repos")),
     "seen (held out in s20)": (BENCH / "flows_heldout_s20.json", Path("/tmp/flows/repos")),
@@ -66,6 +69,7 @@ SETS = {
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 # sets labelled with names matched with or without a module prefix
 PREFIXED = {
+    "tuning (s23)",
     "seen (s22)",
     "seen (s21)",
     "seen (held out in s20)",
