@@ -2622,6 +2622,30 @@ def test_a_rest_substitution_that_is_also_a_links_text_reads_as_its_definition(t
     assert "literal" not in quoted
 
 
+def test_markdown_include_lines_show_the_files_they_name(tmp_path: Path) -> None:
+    """markdown-include's `{!path!}`: pendulum's docs/index.md is seventeen `{!docs/….md!}` lines (a guide
+    page "index" quoting them raw), sqlmodel's tutorials fence `{!./docs_src/….py!}` for their programs
+    (33 of them, never shown). A page assembling other pages is none of its own; a fenced one is code."""
+    files = {
+        "README.md": "# tool\n\nTool makes datetimes easy to handle in any timezone.\n",
+        "docs/mkdocs.yml": "site_name: tool\nmarkdown_extensions:\n  - markdown_include.include:\n      base_path: docs\n",
+        "docs/docs/index.md": "{!docs/parsing.md!}\n{!docs/timezones.md!}\n",
+        "docs/docs/parsing.md": "# Parsing\n\nThe library parses RFC 3339 and most ISO 8601 strings into datetimes.\n",
+        "docs/docs/timezones.md": (
+            "# Timezones\n\nEvery datetime carries its timezone, converted with `in_timezone`.\n\n"
+            "```python\n{!./docs_src/zones.py!}\n```\n"
+        ),
+        "docs_src/zones.py": "import tool\n\nnow = tool.now('Europe/Paris').in_timezone('UTC')\n",
+        "tool/core.py": "def now(tz):\n    return tz\n",
+    }
+    docs = _docs_of(make_project(tmp_path / "tool", files))
+    assert [c.name for c in docs.concepts] == ["Parsing", "Timezones"]
+    code = [p for c in docs.concepts for page in c.pages for p in page.passages if p.kind == "code"]
+    assert [(p.path, p.text) for p in code] == [
+        ("docs_src/zones.py", "import tool\n\nnow = tool.now('Europe/Paris').in_timezone('UTC')")
+    ]
+
+
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
     """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
     after its first heading, and no Getting started. Such a page is the manual, read like a README: a

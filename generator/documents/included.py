@@ -25,6 +25,8 @@ _PARTIAL = re.compile(r'^--8<-- partial "([^"\n]+)"$')
 # percent-quoted: a marker comment `<!-- begin index -->` must not read as markup)
 PROSE = SNIPPET + " include"
 _PROSE = re.compile(r'^--8<-- include "([^"\n]+)"((?: (?:after|before)=\S+)*)$')
+_PROSE_ONE = re.compile(r'--8<-- include "[^"\n]+"(?: (?:after|before)=\S+)*')
+_PROSE_RUN = re.compile(r'(?:--8<-- include "[^"\n]+"(?: (?:after|before)=\S+)*\s*)+')
 # pymdownx.snippets' line (`;--8<--` is its escape: shown as written)
 _SNIPPET = re.compile(r'^-{1,}8<-{1,}[ \t]+(["\'])([^"\'\n]+)\1$')
 
@@ -41,6 +43,8 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
             found.append((PARTIAL, partial.group(1)))
         elif _PROSE.match(line):
             found.append((PROSE, line.removeprefix(PROSE).strip()))
+        elif _PROSE_RUN.fullmatch(line):  # markers on consecutive lines read as one paragraph's words
+            found += [(PROSE, m.group(0).removeprefix(PROSE).strip()) for m in _PROSE_ONE.finditer(line)]
         elif line.startswith(INCLUDE + " "):
             found.append((INCLUDE, line[len(INCLUDE) :].strip()))
         else:

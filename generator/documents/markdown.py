@@ -17,7 +17,7 @@ from markdown_it.token import Token
 
 from .header import clean_heading
 from .htmlblock import html_paragraphs
-from .included import API_LINE, PARTIAL, included_text
+from .included import API_LINE, PARTIAL, SNIPPET, included_text
 from .model import Block, Section
 from .outline import Outline
 from .twoslash import Twoslash
@@ -117,7 +117,7 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     source = text.split("\n")
     jsx = _partials(_drop_exercises(source))
     jsx = _strip_mdx(jsx) if mdx else _drop_esm_imports(_drop_jsx_comments(jsx))
-    lines = _unwrap_containers(_myst_directives(_myst_includes(_eval_rst(jsx, rst))))
+    lines = _unwrap_containers(_myst_directives(_myst_includes(_markdown_includes(_eval_rst(jsx, rst)))))
     return markdown_sections("\n".join(lines), source, mdx=mdx)
 
 
@@ -291,6 +291,25 @@ def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
         read = (rst(body + [""]) + [""] * (len(body) + 1))[: len(body) + 1] if rst else []
         out[i : end + 1] = [""] + (read or [""] * (len(body) + 1))
     return out[: len(lines)]
+
+
+# markdown-include's line (`{!docs/installation.md!}`; FastAPI's docs write `{!> ../docs_src/app.py !}`)
+_MARKDOWN_INCLUDE = re.compile(r"^(\s*)\{!>?\s*([^!\s][^!\n]*?)\s*!\}\s*$")
+
+
+def _markdown_includes(lines: list[str]) -> list[str]:
+    """Each markdown-include line as the marker the docs stage reads its file for: in prose, a text file's
+    (pendulum's docs/index.md is seventeen `{!docs/….md!}` lines) as its text (included.PROSE); in a code
+    block (sqlmodel's tutorials fence their `{!./docs_src/….py!}` programs) as a snippet, the file's code."""
+    if not any("{!" in line for line in lines):
+        return lines
+    out = []
+    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        found = _MARKDOWN_INCLUDE.match(line)
+        name = found.group(2) if found and '"' not in found.group(2) else ""
+        marker = (included_text(name, {}) if prose else f'{SNIPPET} "{name}"') if name else ""
+        out.append(found.group(1) + marker if found and marker else line)
+    return out
 
 
 def _myst_includes(lines: list[str]) -> list[str]:

@@ -262,7 +262,10 @@ def read_project_docs(
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
             documents[path] = replace(documents[path], title=title)
-    shown_within = _included_whole(documents)  # a fragment another page shows whole is no page of its own
+    # a page assembling others says nothing they do not (`_assembles_pages`), and shows no fragment of its own
+    assembled = {p for p in documents if _assembles_pages(p, documents)}
+    # a fragment another page shows whole is no page of its own
+    shown_within = _included_whole({p: d for p, d in documents.items() if p not in assembled})
     # … nor is a docs page that only shows the README (diskcache's index.rst: the overview and the examples
     # read the README already), nor one for the maintainers
     in_order = tuple(
@@ -270,6 +273,7 @@ def read_project_docs(
         for p in in_order
         if p not in shown_within
         and not _readme_only(documents.get(p), readme)
+        and p not in assembled
         and not _for_maintainers(p, documents.get(p))
     )
     names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
@@ -391,6 +395,14 @@ def _readme_only(document: Document | None, readme: str) -> bool:
     """Whether every block of a docs page is the README's, included (`.. include:: ../README.rst`)."""
     origins = {block.origin for _, block in document.blocks()} if document is not None and readme else set()
     return origins == {readme}
+
+
+def _assembles_pages(path: str, documents: Mapping[str, Document]) -> bool:
+    """Whether every block of a docs page is another docs page's, included: a page that assembles the
+    others (pendulum's docs/index.md is seventeen `{!docs/….md!}` lines) says nothing they do not."""
+    document = documents.get(path)
+    origins = {block.origin for _, block in document.blocks()} if document is not None else set()
+    return len(origins) > 1 and all(o and o != path and o in documents for o in origins)
 
 
 def _included_whole(documents: Mapping[str, Document]) -> set[str]:
