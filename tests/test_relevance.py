@@ -210,6 +210,35 @@ def test_a_title_names_a_concept_only_by_a_whole_spelling() -> None:
     assert not titled_after("Add frozendict built-in type", "type hints", judge)
 
 
+def test_a_number_after_a_name_is_part_of_what_a_title_names() -> None:
+    """ "EEP 49" was read as "eep", so every EEP was titled after it and the run cited seven others and not
+    EEP 49 (erlang-eeps); "GHC 2024" named every GHC proposal. A name and its number are read as one word,
+    however the document writes them ("EEP 0049", "GHC2024", "UTF-8" and "utf8")."""
+    from generator.topic.defining import titled_after
+
+    eep = RelevanceJudge("EEP 49")
+    assert titled_after("EEP 49: Value-Based Error Handling Mechanisms", "EEP 49", eep)
+    assert titled_after("eep 0049", "EEP 49", eep)
+    assert not titled_after("EEP 43: Maps", "EEP 49", eep)
+    assert titled_after("GHC2024", "GHC 2024", RelevanceJudge("GHC 2024"))
+    assert not titled_after("GHC2021", "GHC 2024", RelevanceJudge("GHC 2024"))
+    utf = RelevanceJudge("UTF-8 label names")
+    assert titled_after("Support utf8 in label names", "UTF-8 label names", utf)
+    assert not titled_after("Label names", "UTF-8 label names", utf)
+    scores = _judge(
+        "EEP 49",
+        {
+            "eep49": Fields(
+                title="EEP 49: Value-Based Error Handling",
+                headings="Abstract",
+                body="The maybe expression. " * 5,
+            ),
+            "eep43": Fields(title="EEP 43: Maps", headings="Abstract", body="Maps, as EEP 43 has them. " * 5),
+        },
+    )
+    assert scores["eep49"] > 0.3 and scores["eep43"] == 0.0
+
+
 # A specification and its extensions, as CloudEvents writes them: every extension says "REQUIRED" of its
 # attributes, one is titled "Auth Context"; the specification names its version in its title and has the
 # "Context Attributes" and "REQUIRED Attributes" sections.

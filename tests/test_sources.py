@@ -297,6 +297,17 @@ def test_local_chinese_query(corpus: Path, tmp_path: Path) -> None:
     assert hits and hits[0].extra["path"] == "zh.md"
 
 
+def test_local_finds_a_numbered_name_written_as_one_word(tmp_path: Path) -> None:
+    """ghc-proposals titles its 2024 edition "GHC2024": the index holds one word "ghc2024", which a search
+    for "GHC 2024" (the words "ghc" and "2024") never matched, so the proposal was never a candidate."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "ghc2024.md").write_text("# GHC2024\n\nThe GHC2024 language edition adds extensions.\n")
+    (docs / "ghc-extensions.md").write_text("# Extensions\n\nGHC extensions, their lifecycle.\n")
+    hits = local(docs, tmp_path).search("GHC 2024")
+    assert [h.extra["path"] for h in hits][:1] == ["ghc2024.md"]
+
+
 def test_local_incremental_reindex(corpus: Path, tmp_path: Path) -> None:
     provider = local(corpus, tmp_path)
     assert provider.refresh_index().added == 5

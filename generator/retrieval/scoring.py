@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import cjk
-from ..text.words import STOPWORDS, ZH_STOPWORDS, compound_parts, latin_words, stem, tokens
+from ..text.words import STOPWORDS, ZH_STOPWORDS, compound_parts, latin_names, latin_words, stem, tokens
 
 K1 = 10.0
 # a code example names the words it uses, as prose does, but says less about what the document is about
@@ -133,11 +133,11 @@ def _with_compounds(piece: str) -> list[str]:
     words: list[str] = []
     at = 0
     for found in _HYPHENATED.finditer(piece):
-        words.extend(latin_words(piece[at : found.start()]))
+        words.extend(latin_names(piece[at : found.start()]))
         if tokens(found.group()):
             words.append(found.group().lower())
         at = found.end()
-    words.extend(latin_words(piece[at:]))
+    words.extend(latin_names(piece[at:]))
     return words
 
 

@@ -26,6 +26,7 @@ from ..documents.plain import section_prose
 from ..errors import ConfigError
 from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from ..store import KBPaths
+from ..text.words import numbered_names
 from .base import SearchHit, SearchProvider, register
 
 SUFFIXES = {".md", ".markdown", ".mdx", ".rst", ".txt", ".html", ".htm", ".pdf"}
@@ -48,8 +49,11 @@ _SCHEMA = [
 
 
 def fts_query(query: str, max_terms: int = 32) -> str:
-    """A safe FTS5 MATCH expression: each word quoted (no operators, columns or syntax), OR-ed for BM25."""
-    found = [w.lower() for w in words(query, for_index=True)]
+    """A safe FTS5 MATCH expression: each word quoted (no operators, columns or syntax), OR-ed for BM25. A
+    name with its number is also asked for as the one word a document may write it as ("GHC 2024": GHC2024);
+    the index splits "3.12" at its dot, so only a whole number joins."""
+    joined = [name for name in numbered_names(query) if "." not in name]
+    found = [w.lower() for w in words(query, for_index=True)] + joined
     terms = list(dict.fromkeys(w for w in found if w not in _STOPWORDS))[:max_terms]
     return " OR ".join(quoted([term]) for term in terms)
 

@@ -100,13 +100,30 @@ def tokens(text: str) -> list[str]:
         if cjk.CJK_RUN.fullmatch(piece):
             out.extend(w for w in cjk.words(piece) if w not in ZH_STOPWORDS)
             continue
-        for found in _LATIN.findall(piece):
-            word = found.lower()
+        for match in _LATIN.finditer(piece):
+            found, word = match.group(), match.group().lower()
             if word not in STOPWORDS:
                 out.append(stem(word))
+                out.extend(numbered_name(piece, match))
             if COMPOUND.fullmatch(found):
                 out.extend(stem(part) for part in compound_parts(found))
     return out
+
+
+# a name and its number ("EEP 49", "PEP 572", "UTF-8", "HTTP/2", "Python 3.12"): a number alone is no word,
+# so "EEP 49" read as "eep" named every EEP; its name and number joined is one ("eep49"), as "GHC2024" and
+# "utf8" are written whole. A number running into letters ("2nd", "3a") or another number is no such name.
+_NUMBER_AFTER = re.compile(r"[-/ ](\d+(?:\.\d+)*)(?![\w.]*[A-Za-z_])(?!\.?\d)")
+
+
+def numbered_name(text: str, word: re.Match[str]) -> list[str]:
+    """The word `word` found in `text` joined with the number right after it ("EEP 0049" → "eep49"); []
+    when no number follows it, or the word is a single letter (a variable, "x 2")."""
+    number = _NUMBER_AFTER.match(text, word.end())
+    if number is None or len(word.group()) < 2:
+        return []
+    digits = ".".join(str(int(part)) for part in number.group(1).split("."))
+    return [word.group().lower() + digits]
 
 
 # a CamelCase or mixedCase name: a lower-case letter or digit before a capital, or a capital run before a
@@ -123,6 +140,20 @@ def compound_parts(name: str) -> list[str]:
         return []
     parts = [p.lower() for p in COMPOUND_PART.findall(name)]
     return [p for p in parts if len(p) > 1 and p not in STOPWORDS and not p.isdigit()]
+
+
+def numbered_names(text: str) -> list[str]:
+    """Every name a text gives with its number, joined (`numbered_name`): "GHC 2024, UTF-8" → ghc2024, utf8."""
+    return [name for match in _LATIN.finditer(text) for name in numbered_name(text, match)]
+
+
+def latin_names(text: str) -> list[str]:
+    """`latin_words`, a word with a number after it read as the name they make ("EEP 49" → "eep49")."""
+    out: list[str] = []
+    for match in _LATIN.finditer(text):
+        if match.group().lower() not in STOPWORDS:
+            out.extend(numbered_name(text, match) or [match.group().lower()])
+    return out
 
 
 def latin_words(text: str) -> list[str]:
