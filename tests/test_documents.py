@@ -710,6 +710,27 @@ def test_a_docs_site_widget_is_not_content_and_containers_keep_their_body() -> N
     assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == ["注意这一点。"]
 
 
+def test_a_container_titled_with_a_sentence_keeps_it_as_text() -> None:
+    """Element (and element-react) describe each example on its container's marker line: `:::demo Form 组件提供
+    了表单验证的功能，只需要通过 `rules` 属性传入约定的验证规则…` was blanked with the marker, and the report on
+    表单验证 never said `rules`. A box's label ("提示", "Security Warning") stays out."""
+    text = (
+        "### 表单验证\n\n:::demo Form 组件提供了表单验证的功能，只需要通过 `rules` 属性传入约定的验证规则。\n"
+        '```html\n<el-form :rules="rules"></el-form>\n```\n:::\n\n'
+        "::: demo Set `effect` to change theme, default is `light`.\n```html\n<el-alert/>\n```\n:::\n\n"
+        ":::info 提示\n注意这一点。\n:::\n\n:::warning Security Warning\nKeep it safe.\n:::\n"
+    )
+    found = [(b.kind, b.text) for _, b in blocks(read_text(text, name="form.md"))]
+    assert found == [
+        ("paragraph", "Form 组件提供了表单验证的功能，只需要通过 `rules` 属性传入约定的验证规则。"),
+        ("code", '<el-form :rules="rules"></el-form>'),
+        ("paragraph", "Set `effect` to change theme, default is `light`."),
+        ("code", "<el-alert/>"),
+        ("paragraph", "注意这一点。"),
+        ("paragraph", "Keep it safe."),
+    ]
+
+
 def test_a_formula_set_as_an_image_stays_in_its_sentence_and_badges_go() -> None:
     text = "[![build](b.svg)](https://ci) [![cov](c.svg)](https://cov)\n\n![`T`](inl3.png) is the total memory. ![`F`](inl4.png) is free.\n"
     assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [

@@ -29,6 +29,10 @@ _TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')
 _AUTODOC = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")  # mkdocstrings: `::: pkg.Object`
 _OPTION = re.compile(r"^:?[\w-]+:(?:\s|$)")  # `options:`, `handler: python`, `:docstring:`
 _CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
+# a container whose title is a sentence: Element's and its ports' component pages describe each example on the
+# marker (`:::demo Form 组件提供了表单验证的功能，只需要通过 `rules` 属性传入…。`); a box's label ("提示",
+# "Security Warning", "为什么需要打包开发模式？") is no sentence of the page
+_CONTAINER_SENTENCE = re.compile(r"^(?P<indent>[ \t]*):{3,}[ \t]*[\w-]+[ \t]+(?P<text>\S.*[.。])[ \t]*$")
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*\{([\w:.-]+)\}[ \t]*(.*?)[ \t]*$")
 _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
 # MyST directives whose body is prose the author wrote for the reader: kept, their markers blanked
@@ -427,8 +431,15 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
             autodoc = indent_width(line)
             out.append(text.strip() if API_LINE.match(text) else "")  # the docs stage reads the object
         else:
-            out.append("" if _CONTAINER.match(text) else text)
+            out.append(_container_sentence(text) if _CONTAINER.match(text) else text)
     return out
+
+
+def _container_sentence(marker: str) -> str:
+    """What stays of a container's marker line: its title when that is a sentence (`_CONTAINER_SENTENCE`),
+    as a line of text; else nothing."""
+    found = _CONTAINER_SENTENCE.match(marker)
+    return found["indent"] + found["text"] if found else ""
 
 
 def _tab_label(found: re.Match[str], before: list[str], after: list[str]) -> str:
