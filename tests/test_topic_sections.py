@@ -434,6 +434,28 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
     assert _subject_first(why, "motivation", set()) == why  # no document is the subject's own account
 
 
+def test_the_subjects_own_sections_on_a_facet_answer_it_alone() -> None:
+    # NixOS RFC 145 (doc-comments): its "# Design" says how doc-comments work; "For this RFC, we adopt
+    # the following definitions:" names its words but defines terms, and is not quoted beside the design
+    from dataclasses import replace
+
+    from generator.topic.analyze import Candidate, _subject_first
+
+    def passage(text: str, treats: bool = False) -> Candidate:
+        return replace(Candidate(text, "rfc145", 1.0, 0.5, 0.1), treats=treats)
+
+    terms = passage("For this RFC, we adopt the following definitions: doc-comment, implementation comment.")
+    design = [
+        passage("A doc-comment starts with /** and ends with */.", treats=True),
+        passage("The content of a doc-comment is CommonMark.", treats=True),
+    ]
+    assert _subject_first([design[0], terms, design[1]], "how", {"rfc145"}) == design
+    why = passage("Doc-comments are written in many formats across nixpkgs.", treats=True)
+    assert _subject_first([terms, why], "motivation", {"rfc145"}) == [why]
+    # too few passages of its own sections: the account's other passages answer with them
+    assert _subject_first([design[0], terms], "how", {"rfc145"}) == [design[0], terms]
+
+
 def test_a_section_under_the_rationale_answers_why_whatever_its_own_heading_names() -> None:
     # go's loopvar proposal: "### A decade of experience shows the cost of the current semantics" stands under
     # "## Rationale and Compatibility"; its "semantics" made it a "how" section, and "The current cures for

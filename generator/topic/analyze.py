@@ -499,8 +499,10 @@ def _subject_first(
     it is, "组件是 Vue 提供的…" beside it and Suspense's "要了解 <Suspense> 所解决的问题…" do not. Every other
     facet: its own passages alone when its own account has a section on the facet ("## Motivation", "##
     Detailed design", "## Drawbacks") opening with enough passages (one for why, limits and alternatives,
-    SECTION_PASSAGES for how). Without such a section the other documents answer with it, each as far as it
-    speaks of the subject (`_of_subject`)."""
+    SECTION_PASSAGES for how), and then from those sections only: a passage of its other sections found by its
+    words answers their question ("For this RFC, we adopt the following definitions:" is no account of how
+    doc-comments work beside its "# Design"). Without such a section the other documents answer
+    with it, each as far as it speaks of the subject (`_of_subject`)."""
     if not subject:
         return pool
     own = [c for c in pool if c.source in subject]
@@ -509,8 +511,9 @@ def _subject_first(
     if facet == "what":  # without the subject's name, whatever the others say of it
         return [c for c in pool if c in own or opens_on(c.text, name)] if name else pool
     needed = 1 if facet in FRAMING_FACETS else SECTION_PASSAGES
-    if sum(1 for c in own if c.treats) >= needed:
-        return own
+    headed = [c for c in own if c.treats]
+    if len(headed) >= needed:
+        return headed
     kept = [c for c in pool if c in own or _of_subject(c, facet, name, c.source in extending)]
     if facet in FRAMING_FACETS and name and not kept:
         # …else the sections of the other documents titled after the subject that treat the facet (an ADR
