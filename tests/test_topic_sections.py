@@ -171,6 +171,36 @@ def test_a_sections_opening_already_quoted_gives_way_to_its_next_passage() -> No
     ]
 
 
+def test_a_design_section_answers_from_its_opening_paragraph_or_not_at_all() -> None:
+    # astropy's APE 14, "### High-level API": its opening paragraph points below ("(discussed below)") in its
+    # middle and ends on a lead-in to four method stubs; the section had answered "how" with its third
+    # paragraph, a detail of object order. Now its opening sentence, up to the one pointing elsewhere
+    (section,) = text_sections(
+        "### High-level API\n\nThe high-level API returns Astropy objects such as SkyCoord and Time from a pixel to "
+        "world conversion. It is distinct from the implementation in the core package (discussed below), so "
+        "others can implement it. The high-level API includes the following methods:\n\n"
+        "```python\ndef pixel_to_world(self, *pixel_arrays):\n    pass\n```\n\n"
+        "Since a single Astropy object might span two dimensions, we specify the order of the returned objects.\n"
+    )
+    assert [p.text for p in opening_passages(section, 1)] == [
+        "The high-level API returns Astropy objects such as SkyCoord and Time from a pixel to world conversion."
+    ]
+    # an opening that cannot be quoted at all leaves the section without an answer, not with a later detail
+    (section,) = text_sections(
+        "### Low-level API\n\nThe low-level API (described below) works on plain arrays and strings.\n\n"
+        "Note that arrays are any object following the buffer protocol rather than only NumPy arrays.\n"
+    )
+    assert opening_passages(section, 1) == []
+    # a note that is no sentence does not open the section (NixOS RFC 62's "# Detailed design")
+    (section,) = text_sections(
+        "## Detailed design\n\n_In everything that follows, algorithms are written as pseudo-python snippets_\n\n"
+        "The input-addressed designation comes from the way the output paths of a build are computed.\n"
+    )
+    assert [p.text for p in opening_passages(section, 1)] == [
+        "The input-addressed designation comes from the way the output paths of a build are computed."
+    ]
+
+
 def test_a_one_word_section_is_no_answer() -> None:
     (section,) = [s for s in text_sections("## Unresolved questions\n\nNone.\n") if s.heading]
     assert opening_passages(section) == []

@@ -26,6 +26,7 @@ from .headings import (
 )
 from .sentences import (
     _FENCE,
+    _SENTENCE_END,
     MAX_CODE,
     MAX_PASSAGE,
     RUN_IN_LABEL,
@@ -401,11 +402,17 @@ def _prose_openings(
     # a section headed for why, limits or alternatives opens on its own answer ("## Motivation": "This addresses
     # the following use cases:"); a document's title section opening on "Authors:" and its list does not
     headed = past_lists and bool(section_facets(section.heading) & FRAMING_FACETS)
+    # the paragraph a section on what the subject is, how it works or how it is used opens with: the section
+    # answers from there or not at all (a later paragraph is a detail: "Explicitly not covered in this
+    # specification is…" after a pixel convention's opening); why, limits and alternatives read on
+    first = -1 if past_lists else _opening_index(blocks, quoted)
     for n, block in enumerate(blocks):
         if len(found) >= limit:
             break
         if n == skip or block.startswith(("```", "~~~", "|")):
             continue
+        if n > first >= 0 and not found:
+            break  # its opening paragraph could not be quoted
         if n and introduces_old_state(blocks[n - 1]):
             continue  # "the text currently reads:": what the design replaces
         if not past_lists and introduces_old_state(list_parts(block)[0]) and list_parts(block)[1]:
@@ -441,14 +448,15 @@ def _prose_openings(
         said = parts[:-1] if ends_in_lead else parts
         if not code and not items:  # a paragraph is quoted from its start up to a sentence that cannot be
             said = _quotable_run(said)  # ("For more information, see the namespaces(7) man page.")
-        prose = all(quotable(p) or RUN_IN_LABEL.match(p) for p in said) and not (
-            said and is_question(said[-1])
-        )
-        if said and all(RUN_IN_LABEL.match(p) for p in said):
-            prose = False  # "None." under "Unresolved questions" says nothing quoted alone
+            if n == first:  # an opening paragraph, up to one in its middle
+                said = _quotable_opening(said)
+        prose = not said or _quotes(said, opening=n == first)  # a lead-in alone introduces its example
         if code:  # the lead-in is quoted with its example; alone it must say something itself
             if prose and lead_in_stands(said, parts[-1]):
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
+            elif n == first and _quotes(opened := _quotable_opening(_quotable_run(said)), opening=True):
+                # the opening says what the section is about without its example
+                found.append(SectionPassage(" ".join(opened), opened, section.heading))
         elif said and prose:
             found.append(SectionPassage(" ".join(said), said, section.heading))
         if ends_in_lead and not code:
@@ -504,6 +512,76 @@ def _opening_run(parts: tuple[str, ...]) -> tuple[str, ...]:
     while kept and not kept[-1].endswith((".", "。")):
         kept.pop()  # never end on a lead-in or a question
     return tuple(kept) if len(kept) >= 2 else ()
+
+
+def _opening_index(blocks: Sequence[str], quoted: frozenset[str]) -> int:
+    """The index of a section's opening paragraph (-1: none): its first prose block, past one the report
+    quotes already (its definition), a note that is no sentence, one leaning on the heading, a lead-in to an
+    example, and the model a design replaces ("the text currently reads:" and what it introduces)."""
+    for n, block in enumerate(blocks):
+        lead, items = list_parts(block)
+        if not _prose(block) or (n and introduces_old_state(blocks[n - 1])):
+            continue
+        parts = [clean(p) for p in split_all(lead)]
+        if not items and parts and not (_SENTENCE_END.search(parts[-1]) or parts[-1].endswith((":", "："))):
+            continue  # a note or caption ("_In everything that follows, … pseudo-python snippets_")
+        introduces = lead.rstrip().endswith((":", "："))
+        if (items or introduces) and introduces_old_state(lead):
+            continue  # "Without context, you would pass the theme through every level of props:"
+        shown = n + 1 < len(blocks) and _FENCE.match(blocks[n + 1]) is not None
+        if (
+            introduces
+            and not items
+            and shown
+            and not _quotes(_quotable_opening(tuple(parts[:-1])), opening=True)
+        ):
+            continue  # a lead-in to an example ("For example, a simple task:"): the section shows, it opens later
+        if quoted.intersection(parts) or (parts and leans_back(parts[0])):
+            continue  # a paragraph leaning on the heading ("This section defines…") prefaces the opening
+        return n
+    return -1
+
+
+def _quotes(parts: tuple[str, ...], *, opening: bool = False) -> bool:
+    """Whether sentences can be quoted as they stand: none a question, and not all run-in labels ("None."
+    under "Unresolved questions" says nothing quoted alone). In a section's `opening`, a sentence too short
+    to quote alone reads with the one it leads into (`_reads_on`)."""
+    return (
+        bool(parts)
+        and all(_reads_on(parts, i) if opening else _quotable(parts[i]) for i in range(len(parts)))
+        and not is_question(parts[-1])
+        and not all(RUN_IN_LABEL.match(p) for p in parts)
+    )
+
+
+def _quotable(sentence: str) -> bool:
+    return quotable(sentence) or bool(RUN_IN_LABEL.match(sentence))
+
+
+def _reads_on(parts: tuple[str, ...], i: int) -> bool:
+    """Whether sentence `i` of a paragraph can be quoted there: alone, or as a short sentence leading into the
+    next ("We propose a "sharded" repodata format. It works by splitting the repodata into multiple files…")."""
+    if _quotable(parts[i]):
+        return True
+    return i + 1 < len(parts) and quotable(parts[i + 1]) and quotable(f"{parts[i]} {parts[i + 1]}")
+
+
+def _prose(block: str) -> bool:
+    """A block of prose (a paragraph, or a lead-in with its list): not code, a table or a heading."""
+    text = block.strip()
+    return bool(text) and not (_HEADING.match(text) or text.startswith(("```", "~~~", "|")))
+
+
+def _quotable_opening(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """An opening paragraph's sentences up to the first that cannot be quoted, when they end on a full stop:
+    what the section says first ("The exact choice of which value represents the "edge" of a pixel is
+    arbitrary… However, the API this APE proposes opts to use a single choice…") stands without the sentence
+    citing a paper after it."""
+    n = next((i for i in range(len(parts)) if not _reads_on(parts, i)), len(parts))
+    if n == len(parts):
+        return parts
+    kept = _quotable_run(parts[:n])
+    return kept if kept and kept[-1].endswith((".", "。")) else parts
 
 
 def _only_list(block: str) -> bool:
