@@ -682,6 +682,20 @@ def test_a_licence_sentence_is_no_overview_however_it_is_put() -> None:
     ]
 
 
+def test_which_language_versions_a_project_runs_on_is_no_overview() -> None:
+    # pendulum's overview was "Supports Python 3.10 and newer."; boltons' said "Boltons is tested against
+    # Python 3.7-3.14, as well as PyPy3." between what it is and why
+    readme = read_text(
+        "# tinytime\n\nTinytime makes datetimes easy to create, shift and compare in any timezone.\n\n"
+        "Supports Python **3.10 and newer**.\n\nTinytime is tested against Python 3.7-3.14, as well as PyPy3.\n\n"
+        "Its types subclass the standard library's, so any code taking a datetime takes a tinytime.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [p.text[:24] for p in overview(readme, [])]
+    assert said == ["Tinytime makes datetimes", "Its types subclass the s"]
+
+
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
     # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
     # "Used by": prose before the first example that says how the project is kept, not what it is
