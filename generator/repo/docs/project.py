@@ -148,14 +148,6 @@ _NOT_OVERVIEW = re.compile(
     r"|consider supporting|support(?:ing)? (?:this|the) project|tidelift|open ?collective|patreon|ko-?fi)\b",
     re.IGNORECASE,
 )
-# a paragraph saying only which language versions the project runs on ("Supports Python 3.10 and newer.",
-# "Boltons is tested against Python 3.7-3.14, as well as PyPy3."): a fact for installing, not what it is
-_SUPPORTED_VERSIONS = re.compile(
-    r"^(?:[\w`.-]+\s+(?:is\s+|are\s+)?)?(?:supports?|requires?|(?:is\s+)?tested\s+(?:against|on|with)|runs\s+on"
-    r"|works\s+(?:on|with)|(?:is\s+)?compatible\s+with)\s+(?:C?Python|PyPy|Node(?:\.js)?|Go|Rust|Java|Ruby|PHP)\b"
-    r"(?:[^.!?]|\.(?=\d)){0,80}[.!?]?\s*$",
-    re.IGNORECASE,
-)
 # a folder's README saying what the folder holds (pdoc's docs/README.md: "This directory contains the source
 # code for the pdoc website"): about a folder, never what the project is
 _ABOUT_FOLDER = re.compile(r"(?:this|the) (?:directory|folder|dir)\b", re.IGNORECASE)
@@ -932,7 +924,6 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                     and passage.start not in news
                     and passage.start not in asides
                     and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
-                    and not _SUPPORTED_VERSIONS.match(passage.text)
                     and not _ABOUT_FOLDER.match(passage.text)
                     and describes_project(
                         _stated(passage.text) if document is readme and not found else passage.text,

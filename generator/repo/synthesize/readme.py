@@ -35,6 +35,14 @@ _STEP = re.compile(
     r"^(?:once|to|first|then|next|now|install|import|use|see|check|read|visit|please|note|if)\b", re.I
 )
 # … and a paragraph about the page it is on ("This document describes…") rather than the project
+# a paragraph saying only which language versions the project runs on ("Supports Python 3.10 and newer.",
+# "Boltons is tested against Python 3.7-3.14, as well as PyPy3."): a fact for installing, not what it is
+_SUPPORTED_VERSIONS = re.compile(
+    r"^(?:[\w`.-]+\s+(?:is\s+|are\s+)?)?(?:supports?|requires?|(?:is\s+)?tested\s+(?:against|on|with)|runs\s+on"
+    r"|works\s+(?:on|with)|(?:is\s+)?compatible\s+with)\s+(?:C?Python|PyPy|Node(?:\.js)?|Go|Rust|Java|Ruby|PHP)\b"
+    r"(?:[^.!?]|\.(?=\d)){0,80}[.!?]?\s*$",
+    re.IGNORECASE,
+)
 _ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
 # … and one saying what the code above it did ("With this call, pytest will spawn …", "In this example, …")
 _AFTER_CODE = re.compile(
@@ -127,6 +135,7 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and not _ABOUT_ITSELF.match(flat)
         and not _AFTER_CODE.match(flat)
         and not _POINTS_TO_DOCS.match(flat)
+        and not _SUPPORTED_VERSIONS.match(flat)
         and flat[-1:] in ".!?)"
     )
 
