@@ -1194,6 +1194,21 @@ def test_docs_in_other_languages_beside_the_english_folder_are_copies(tmp_path: 
     assert sorted(paths) == ["docs/en/Installation.md", "sdk/go/usage.md", "sdk/js/usage.md"]
 
 
+def test_a_docs_page_saying_where_its_content_moved_is_no_guide_page(tmp_path: Path) -> None:
+    """dayjs' docs/en/Installation.md, API-reference.md, I18n.md and Plugin.md are each "### Note / The
+    documents are moved to https://day.js.org.": four guide pages saying the same nothing (litestar's
+    "This content has moved to :doc:`/onboarding/flask`" pages alike)."""
+    files = {
+        "README.md": "# tinydate\n\nTinydate parses, validates, manipulates and displays dates and times.\n",
+        "docs/en/Installation.md": "### Note\n\nThe documents are moved to [https://tiny.example](https://tiny.example).\n",
+        "docs/en/Plugin.md": "### Note\n\nThe documents are moved to [https://tiny.example](https://tiny.example).\n",
+        "docs/en/Parsing.md": "# Parsing\n\nA date is parsed from an ISO 8601 string or a timestamp, in local time.\n",
+        "src/index.js": "export function parse(s) { return s }\n",
+    }
+    docs = _docs_of(make_project(tmp_path / "tinydate", files))
+    assert [page.path for c in docs.concepts for page in c.pages] == ["docs/en/Parsing.md"]
+
+
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:
     # Elastic's docs-builder: docset.yml names folders, each folder's toc.yml lists files and their children;
     # a toc pointing outside the repository is refused like any other path

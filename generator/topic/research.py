@@ -29,6 +29,7 @@ from ..documents import Budget, markup_of, read_bytes
 from ..documents.header import header_fields
 from ..documents.minutes import records_meeting
 from ..documents.plain import markup_prose, plain_prose
+from ..documents.redirect import redirect_target
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..kb.search import search
 from ..kb.synonyms import load_synonyms
@@ -47,7 +48,7 @@ from .defining import asked_subject, defines, opens_with_subject
 from .dispatch import StepOutcome
 from .judge import RelevanceJudge
 from .plan import DocumentOutline, Step, keyphrases, query_words
-from .standing import landed_in, redirect_target
+from .standing import landed_in
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page

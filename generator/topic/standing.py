@@ -109,26 +109,6 @@ def usable_for(
     return usable
 
 
-# a redirect stub: a short page saying where its content went ("This page has moved to Configuration.",
-# "See Runtime and Lifecycle instead.", "本页已移至 配置")
-REDIRECT_CHARS = 400  # a page with more text than this says something itself
-_REDIRECT = re.compile(
-    r"(?:has\s+(?:been\s+)?moved\s+to|(?:was|is\s+now|now)\s+(?:moved|located|maintained)\s+(?:to|at|in)"
-    r"|^\W*moved\s+to|^\W*see|please\s+see|has\s+been\s+merged\s+into|已(?:移至|迁移至|迁移到|移动到)|请参阅|请参见)"
-    r"\s*:?\s*[\"“'‘]?(?P<target>[^\n\"”'’]{3,120}?)[\"”'’]?\s*(?:instead|代替)?\s*[.。!！]?\s*$",
-    re.I | re.M,
-)
-
-
-def redirect_target(text: str) -> str:
-    """The title or path a redirect stub points at ('' for a document that says something itself)."""
-    stripped = " ".join(line for line in text.splitlines() if not line.startswith("#")).strip()
-    if not stripped or len(stripped) > REDIRECT_CHARS:
-        return ""
-    found = _REDIRECT.search(stripped)
-    return found.group("target").strip(" .。") if found else ""
-
-
 # header fields naming the release a proposal targets, and how a reader names it
 _RELEASE_FIELDS = {"python-version": "Python {}", "target-version": "{}", "rust-version": "Rust {}"}
 

@@ -20,6 +20,7 @@ from generator.documents.header import unordered
 from generator.documents.included import api_names
 from generator.documents.markdown import is_label
 from generator.documents.model import Block, Section
+from generator.documents.redirect import redirect_target
 from generator.documents.standing import INACTIVE, page_standing
 from generator.errors import DeepkbError
 from generator.redact import Redactor
@@ -274,6 +275,7 @@ def read_project_docs(
         if p not in shown_within
         and not _readme_only(documents.get(p), readme)
         and p not in assembled
+        and not _moved(documents.get(p))
         and not _for_maintainers(p, documents.get(p))
     )
     names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
@@ -395,6 +397,12 @@ def _readme_only(document: Document | None, readme: str) -> bool:
     """Whether every block of a docs page is the README's, included (`.. include:: ../README.rst`)."""
     origins = {block.origin for _, block in document.blocks()} if document is not None and readme else set()
     return origins == {readme}
+
+
+def _moved(document: Document | None) -> bool:
+    """Whether a docs page only says where its content went (dayjs' docs/en/*.md: "The documents are moved
+    to https://day.js.org."; litestar's "This page has moved to …"): a redirect, never a guide page."""
+    return document is not None and bool(redirect_target("\n".join(b.text for _, b in document.blocks())))
 
 
 def _assembles_pages(path: str, documents: Mapping[str, Document]) -> bool:
