@@ -743,6 +743,25 @@ def test_super_calls_the_method_a_base_class_gives(tmp_path: Path) -> None:
     assert ("App.run", "srv/base.py", "Base.run") in calls
 
 
+def test_a_star_import_under_the_packages_all_exports_the_names_it_lists(tmp_path: Path) -> None:
+    """pyparsing's `__init__` says `from .core import *` and lists `ParserElement`, `Word` … in `__all__`:
+    core.py's classes were no public API, so its flow started at a demo and then nowhere; the library's
+    `parse_string`, which its README calls, is the entry now."""
+    files = {
+        "pp/__init__.py": '"""Parsers."""\n\nfrom .core import *\n\n__all__ = ["Element", "Word"]\n',
+        "pp/core.py": (
+            "class Element:\n    def parse_string(self, text):\n        return self.parse_impl(text)\n\n"
+            "    def parse_impl(self, text):\n        return text\n\n\nclass Word(Element):\n    pass\n\n\n"
+            "def _helper():\n    return 1\n"
+        ),
+        "README.md": "# pp\n\n```python\nimport pp\n\npp.Word().parse_string('hi')\n```\n",
+    }
+    facts = facts_of(tmp_path, files)
+    assert {"Element", "Word"} <= set(facts.files["pp/core.py"].api_names)
+    assert facts.calls is not None
+    assert facts.calls.entries(["pp/__init__.py", "pp/core.py"])[0] == ("pp/core.py", "Element.parse_string")
+
+
 def test_a_method_called_by_another_name_the_class_gives_it_calls_the_method(tmp_path: Path) -> None:
     """pyparsing's `ParserElement` says `_parse = _parseNoCache` in its body and calls `self._parse(…)` from
     `parse_string` and every subclass: the call reached nothing, so the library's parse had no flow."""

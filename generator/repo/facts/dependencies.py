@@ -35,6 +35,7 @@ def resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> Nam
         if facts.language == "python":
             folder = path.rpartition("/")[0]  # posixpath.dirname, for the map's normalized paths
             known = answers.of_folder(folder)
+            listed = set(facts.exports) if path.endswith("__init__.py") else set()
             for raw in facts.imports:
                 answer = known.get(raw) or answers.add(folder, raw)
                 if answer is NO_ANSWER:
@@ -44,6 +45,10 @@ def resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> Nam
                 for source in sources:
                     if source != path:
                         taken.add((source, name))
+                if listed and not name and ":" not in raw:
+                    # `from .core import *` in a package whose `__all__` lists what it gives (pyparsing's
+                    # ParserElement, Word …): the names it lists that the module defines are re-exported
+                    taken.update(_starred(files, resolved, listed, path))
         else:
             for raw in facts.imports:
                 hits.update(index.resolve(path, facts.language, raw))
@@ -52,6 +57,19 @@ def resolve_dependencies(files: dict[str, FileFacts], index: ImportIndex) -> Nam
         if taken:
             names[path] = taken
     return names
+
+
+def _starred(
+    files: dict[str, FileFacts], resolved: list[str], listed: set[str], path: str
+) -> set[tuple[str, str]]:
+    """(module, name) for each name of `listed` a star-imported module defines at its top level."""
+    return {
+        (source, symbol.name)
+        for source in resolved
+        if source != path and source in files
+        for symbol in files[source].symbols
+        if not symbol.parent and symbol.name in listed
+    }
 
 
 class _PythonAnswers:
