@@ -2675,6 +2675,27 @@ def test_markdown_include_lines_show_the_files_they_name(tmp_path: Path) -> None
     ]
 
 
+def test_the_examples_link_a_method_they_call_when_no_other_goes_by_its_name(tmp_path: Path) -> None:
+    """pendulum's README calls `pendulum.now('Europe/Paris').in_timezone('UTC')`, bbolt's `tx.Commit()`,
+    loguru's `logger.debug(…)`: only `now` was linked, the methods a newcomer calls next were not. A
+    method name two classes share, or one every library has (`append`), stays unlinked."""
+    files = {
+        "README.md": (
+            "# tinytime\n\nTinytime makes datetimes easy to create, shift and compare in any timezone.\n\n"
+            "```python\nimport tinytime\n\nnow = tinytime.now()\nnow.in_timezone('UTC')\nnow.shifted(days=1)\n"
+            "items.append(now)\n```\n"
+        ),
+        "tinytime/__init__.py": "from .core import DateTime, now\n",
+        "tinytime/core.py": (
+            "class DateTime:\n    def in_timezone(self, tz):\n        return self\n\n"
+            "    def shifted(self, days):\n        return self\n\n    def append(self, x):\n        return x\n\n\n"
+            "class Date:\n    def shifted(self, days):\n        return self\n\n\ndef now():\n    return DateTime()\n"
+        ),
+    }
+    docs = _docs_of(make_project(tmp_path / "tinytime", files))
+    assert [s.name for s in docs.example_symbols] == ["now", "DateTime.in_timezone"]
+
+
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:
     """pydantic-settings' docs are one 3,600-line docs/index.md, gin's one docs/doc.md: one concept named
     after its first heading, and no Getting started. Such a page is the manual, read like a README: a

@@ -351,7 +351,7 @@ def read_project_docs(
         files=len(documents) + len(guides),
         overview=overview(documents.get(readme), intro or guides[:1]),
         examples=tuple(examples),
-        example_symbols=tuple(names.resolve(_names_in(examples))),
+        example_symbols=tuple(names.resolve(_names_in(examples), methods=True)),
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
@@ -1721,6 +1721,21 @@ def _qualifiers(root: Path, repo_map: RepoMap) -> dict[str, str]:
     return found
 
 
+# method names every language's library gives (a list's `append`, a map's `items`, a promise's `then`): an
+# example calling one is not calling the project's method of that name
+_COMMON_METHODS = frozenset(
+    "append extend insert remove items keys values update clear copy index count split strip join format "
+    "replace lower upper encode decode startswith endswith close flush write read readline open start stop "
+    "send recv call apply bind then catch finally push shift slice splice concat filter reduce forEach "
+    "toString valueOf getTime sleep sort reverse search match parse".split()
+)
+
+
+def _distinctive_method(name: str) -> bool:
+    """Whether a method's own name is long and rare enough that an example calling it means the project's."""
+    return len(name) >= 5 and name not in _COMMON_METHODS and not name.startswith("_")
+
+
 class SymbolNames:
     """Definitions by the names docs use for them: `Session`, `Session.send`, `send`; a name qualified by
     the project's own package (`koanf.Provider`, `serde_json::Value`) is the name it qualifies."""
@@ -1730,6 +1745,7 @@ class SymbolNames:
         self.facts = facts
         self.qualifiers = qualifiers or {}
         self.by_name: dict[str, list[tuple[str, Symbol]]] = {}
+        self.by_method: dict[str, list[tuple[str, Symbol]]] = {}  # a method's own name → its methods
         for path, file_facts in facts.files.items():
             # a file read on demand (a test the shards do not show) stays unread: docs never name its code
             if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path):
@@ -1737,14 +1753,22 @@ class SymbolNames:
             for symbol in file_facts.symbols:
                 if symbol.public and not symbol.stub:
                     self.by_name.setdefault(symbol.name, []).append((path, symbol))
+                    if symbol.parent:
+                        self.by_method.setdefault(symbol.short_name, []).append((path, symbol))
 
-    def resolve(self, names: Iterable[str], package: str = "") -> list[CitedSymbol]:
+    def resolve(self, names: Iterable[str], package: str = "", methods: bool = False) -> list[CitedSymbol]:
         """Each name's one definition (a name several files define equally is left out: ambiguous), then
-        the key symbols of the code package named like the concept (`docs/query/` → `…/query/`)."""
+        the key symbols of the code package named like the concept (`docs/query/` → `…/query/`). With
+        `methods`, a name nothing else goes by is the one method of that name (an example's
+        `now.in_timezone('UTC')`: `DateTime.in_timezone`), when it is distinctive enough to be it."""
         found = []
         for name in names:
             name, home = (name, None) if name in self.by_name else self.unqualified(name)
             candidates = self.by_name.get(name, [])
+            if not candidates and methods and _distinctive_method(name):
+                candidates = (
+                    self.by_method.get(name, [])[:2] if len(self.by_method.get(name, [])) == 1 else []
+                )
             if home is not None:  # the package named: `koanf.Provider` is the root's, not `file.Provider`
                 candidates = [c for c in candidates if _in_folder(c[0], home)] or candidates
             best = _best(candidates, self.facts) if len(name) > 2 else None
