@@ -336,6 +336,29 @@ def test_sizes_lines_languages_and_order(tmp_path: Path) -> None:
     assert language_of("x/y.unknownext") == "other"
 
 
+def test_an_extensionless_script_is_in_its_interpreters_language(tmp_path: Path) -> None:
+    """bunyan's `bin/bunyan` and needle's `bin/needle` (`#!/usr/bin/env node`) are their command-line
+    programs: read as "other", the bunyan command's question ("How does the bunyan command read log lines…?")
+    started in the library (`mkLogEmitter`), not at `processFile`. A shell script stays unread."""
+    repo = tmp_path / "repo"
+    files = {
+        "bin/tool": "#!/usr/bin/env node\nfunction main() {}\n",
+        "bin/check": "#!/usr/bin/python3.11\nprint(1)\n",
+        "bin/setup": "#!/bin/sh\necho\n",
+        "bin/notes": "no shebang\n",
+        "bin/run.txt": "#!/usr/bin/env node\n",
+    }
+    _tree(repo, files)
+    language = {f.path: f.language for f in map_repository(repo).files}
+    assert language == {
+        "bin/tool": "javascript",
+        "bin/check": "python",
+        "bin/setup": "other",
+        "bin/notes": "other",
+        "bin/run.txt": "text",
+    }
+
+
 def test_unsafe_file_names_and_bad_ignore_patterns(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()

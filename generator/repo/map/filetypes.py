@@ -79,6 +79,21 @@ def language_of(path: str) -> str:
     return LANGUAGE_BY_SUFFIX.get(suffix, LANGUAGE_BY_SUFFIX.get(suffix.lower(), "other"))
 
 
+# an extensionless script's interpreter (`#!/usr/bin/env node` in needle's and bunyan's bin/): its language
+SCRIPT_INTERPRETERS = {"node": "javascript", "nodejs": "javascript", "python": "python", "ruby": "ruby"}
+_SHEBANG = re.compile(rb"#![ \t]*(?:/\S*/)?(?:env[ \t]+(?:-\S+[ \t]+)*)?([A-Za-z]+[0-9.]*)")
+
+
+def script_language(path: str, head: bytes) -> str:
+    """The language of a file with no extension from its `#!` line ("other" when none or not a language
+    whose code is read)."""
+    if "." in posixpath.basename(path):
+        return "other"
+    found = _SHEBANG.match(head)
+    interpreter = found.group(1).decode("ascii").rstrip("0123456789.") if found else ""
+    return SCRIPT_INTERPRETERS.get(interpreter, "other")
+
+
 def ignored_dir(name: str) -> bool:
     """Folders the map never enters: VCS data, dependencies, caches, build outputs, vendored code."""
     return name in IGNORED_DIRS or name.endswith(".egg-info")

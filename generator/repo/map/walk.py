@@ -26,6 +26,7 @@ from generator.repo.map.filetypes import (
     ignored_dir,
     is_context_file,
     language_of,
+    script_language,
     separate_work,
     skip_reason_by_name,
 )
@@ -373,6 +374,8 @@ def _visit_file(walk: _Walk, path: str, rel: str, st: os.stat_result, rules: _Ig
     else:
         lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
         language = language_of(rel)
+        if language == "other":
+            language = script_language(rel, head)
         walk.files.append(FileEntry(path=rel, size=len(data), lines=lines, language=language))
         walk.kept.offer(rel, language, data)
 
