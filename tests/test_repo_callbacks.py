@@ -420,3 +420,35 @@ def test_a_js_constructor_functions_calls_through_this_are_its_prototypes_method
     assert ("Logger", "Logger.addStream") in edges  # through `var self = this`, from a callback
     assert ("Logger", "Logger.level") in edges
     assert not any(caller == "helper" for caller, _ in edges)  # no prototype of its own: `this` is unknown
+
+
+# bunyan's shape: the level methods are made by a function (`Logger.prototype.info = mkLogEmitter(INFO)`),
+# whose returned function logs through `this`
+BUNYAN_LEVELS = {
+    "package.json": '{"name": "bunyan", "main": "lib/bunyan.js"}\n',
+    "lib/bunyan.js": (
+        "function Logger(options) {\n  this.streams = [];\n}\n\n"
+        "Logger.prototype._emit = function (rec) {\n  this.streams.forEach(function (s) { s.write(rec); });\n};\n\n"
+        "function mkRecord(args) {\n  return { msg: args[0] };\n}\n\n"
+        "function mkLogEmitter(level) {\n  return function () {\n"
+        "    var rec = mkRecord(arguments);\n    this._emit(rec);\n  };\n}\n\n"
+        "function plain() {\n  this._emit(1);\n}\n\n"
+        "Logger.prototype.info = mkLogEmitter(30);\n"
+        "Logger.prototype.warn = mkLogEmitter(40);\n\n"
+        "module.exports = Logger;\nmodule.exports.plain = plain;\n"
+    ),
+}
+
+
+def test_a_js_method_a_function_makes_is_a_method_and_its_this_is_the_class(tmp_path: Path) -> None:
+    """bunyan: `Logger.prototype.info = mkLogEmitter(INFO)` defined no `Logger.info`, so the examples'
+    `log.info(…)` led nowhere and `this._emit(rec)` in the function mkLogEmitter returns resolved to nothing:
+    the flow opened at the set-up (`Logger → addStream`), never reaching `_emit`."""
+    facts = facts_of(tmp_path, BUNYAN_LEVELS)
+    assert facts.calls is not None
+    symbols = {s.name: s for s in facts.files["lib/bunyan.js"].symbols}
+    assert symbols["Logger.info"].kind == "method" and symbols["Logger.info"].parent == "Logger"
+    edges = {(e.caller, e.callee) for e in facts.calls.edges(["lib/bunyan.js"])}
+    assert ("Logger.info", "mkLogEmitter") in edges and ("Logger.warn", "mkLogEmitter") in edges
+    assert ("mkLogEmitter", "Logger._emit") in edges  # `this` in the method it makes
+    assert not any(caller == "plain" for caller, _ in edges)  # a function making no method: `this` unknown

@@ -25,11 +25,30 @@ def js_assignment(statement: Any, out: Extracted) -> None:
         targets.append(right.child_by_field_name("left"))
         right = right.child_by_field_name("right")
     _note_exports(targets, right, out)
-    if right is None or right.type not in _FUNCTIONS or left is None or left.type != "member_expression":
+    if left is None or left.type != "member_expression":
+        return
+    maker = _maker(right) if ".prototype." in node_text(left) else ""
+    if maker:  # `Logger.prototype.info = mkLogEmitter(INFO)`: a method the function makes
+        symbol = _assigned_symbol(node_text(left), right, statement)
+        if symbol is not None:
+            out.symbols.append(symbol)
+            out.made_by[symbol.name] = maker
+        return
+    if right is None or right.type not in _FUNCTIONS:
         return
     symbol = _assigned_symbol(node_text(left), right, statement)
     if symbol is not None:
         out.symbols.append(symbol)
+
+
+def _maker(value: Any) -> str:
+    """The function a call made the value with (`mkLogEmitter(INFO)` → "mkLogEmitter"), "" otherwise."""
+    function = (
+        value.child_by_field_name("function")
+        if value is not None and value.type == "call_expression"
+        else None
+    )
+    return node_text(function) if function is not None and function.type == "identifier" else ""
 
 
 def js_exported_object(declaration: Any, out: Extracted) -> None:

@@ -739,6 +739,11 @@ class _JsScope:
         self.calls, self.path, self.language = calls, path, language
         self.local = {s.name: s for s in calls.symbols(path)}
         self._with_methods = {s.name.rpartition(".")[0] for s in self.local.values() if s.kind == "method"}
+        # a function making a class's methods (`Logger.prototype.info = mkLogEmitter(INFO)`): `this` in what
+        # it returns is that class's instance
+        fact = calls.files.get(path)
+        made = fact.made_by.items() if fact is not None else ()
+        self._makers = {maker: method.rpartition(".")[0] for method, maker in made if "." in method}
         self.modules, self.names = _js_bindings(root)
         self.root = root
         self.made = named_instances(root)
@@ -804,7 +809,9 @@ class _JsScope:
             return ""
         if caller.parent:
             return caller.parent
-        return caller.name if caller.kind == "function" and caller.name in self._with_methods else ""
+        if caller.kind != "function":
+            return ""
+        return caller.name if caller.name in self._with_methods else self._makers.get(caller.name, "")
 
     def _is_this(self, name: Any) -> bool:
         """Whether `name` is a function's alias of `this` where it stands (`var self = this`)."""
