@@ -42,6 +42,15 @@ def test_a_proposed_implementation_is_the_design_and_a_reference_implementation_
     assert section_facets("Prototype implementation") == {"current"}
 
 
+def test_a_designs_goals_say_why_it_is_made_so_not_how_it_works() -> None:
+    # CEP 16 (sharded repodata): "### Design goals" lists "Speed: Fetching repodata MUST be very fast.", quoted under
+    # "How does sharded repodata work?"; F# RFCs and KEEPs head the same lists "Design Principles"
+    assert section_facets("Design goals") == {"motivation"}
+    assert section_facets("### Key design principles") == {"motivation"}
+    assert section_facets("Detailed design") == {"how"}
+    assert "limits" in section_facets("Design goals and non-goals")  # the non-goals are limits, as before
+
+
 def test_open_questions_answer_only_limits_and_history_nothing_nor_do_their_subsections() -> None:
     for heading in (
         "Open Questions",

@@ -132,6 +132,11 @@ _OLD_STATE_HEADING = re.compile(
 _BENEFIT_HEADING = re.compile(
     r"\b(?:benefits?|advantages?|upsides?|pros|positive consequences)\b|优点|优势|好处", re.I
 )
+# what a design sets out to achieve ("### Design goals": "Speed: Fetching repodata MUST be very fast."): why it is
+# made as it is, not how it works
+_GOALS_HEADING = re.compile(
+    r"^\W*(?:\w+\s+)?design\s+(?:goals?|principles|objectives)\b(?!.*non-?goals)", re.I
+)
 _COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
 # sections that frame a document rather than say anything about its subject (an appendix of one too: "%appendix%
 # Change Log"), and a specification's notational conventions ("All conventions and terms used and defined by
@@ -222,6 +227,8 @@ def section_facets(heading: str, *, record: bool = False) -> set[str]:
     if record and _RECORD_CONTEXT.match(heading):
         return {"motivation"}
     if _OLD_STATE_HEADING.search(heading):
+        return {"motivation"}
+    if _GOALS_HEADING.match(heading):
         return {"motivation"}
     if _BENEFIT_HEADING.search(heading):  # "Costs and benefits": both
         return {"motivation", "limits"} if _COST_HEADING.search(heading) else {"motivation"}
