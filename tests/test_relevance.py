@@ -225,6 +225,11 @@ def test_a_number_after_a_name_is_part_of_what_a_title_names() -> None:
     utf = RelevanceJudge("UTF-8 label names")
     assert titled_after("Support utf8 in label names", "UTF-8 label names", utf)
     assert not titled_after("Label names", "UTF-8 label names", utf)
+    # a topic naming fewer parts of a version than the title: OAuth 2 is named by "OAuth 2.0", 3.12 is no 3.11
+    assert titled_after("The OAuth 2.0 Authorization Framework", "OAuth 2", RelevanceJudge("OAuth 2"))
+    python = RelevanceJudge("Python 3.12 release schedule")
+    assert titled_after("Python 3.12 Release Schedule", "Python 3.12 release schedule", python)
+    assert not titled_after("Python 3.11 Release Schedule", "Python 3.12 release schedule", python)
     scores = _judge(
         "EEP 49",
         {

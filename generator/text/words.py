@@ -117,13 +117,14 @@ _NUMBER_AFTER = re.compile(r"[-/ ](\d+(?:\.\d+)*)(?![\w.]*[A-Za-z_])(?!\.?\d)")
 
 
 def numbered_name(text: str, word: re.Match[str]) -> list[str]:
-    """The word `word` found in `text` joined with the number right after it ("EEP 0049" → "eep49"); []
-    when no number follows it, or the word is a single letter (a variable, "x 2")."""
+    """The word `word` found in `text` joined with the number right after it ("EEP 0049" → "eep49"), a
+    dotted number's leading parts first ("OAuth 2.0" → "oauth2", "oauth2.0": a topic on OAuth 2 names it);
+    [] when no number follows it, or the word is a single letter (a variable, "x 2")."""
     number = _NUMBER_AFTER.match(text, word.end())
     if number is None or len(word.group()) < 2:
         return []
-    digits = ".".join(str(int(part)) for part in number.group(1).split("."))
-    return [word.group().lower() + digits]
+    parts = [str(int(part)) for part in number.group(1).split(".")]
+    return [word.group().lower() + ".".join(parts[:n]) for n in range(1, len(parts) + 1)]
 
 
 # a CamelCase or mixedCase name: a lower-case letter or digit before a capital, or a capital run before a
@@ -152,7 +153,7 @@ def latin_names(text: str) -> list[str]:
     out: list[str] = []
     for match in _LATIN.finditer(text):
         if match.group().lower() not in STOPWORDS:
-            out.extend(numbered_name(text, match) or [match.group().lower()])
+            out.extend(numbered_name(text, match)[-1:] or [match.group().lower()])
     return out
 
 
