@@ -257,6 +257,16 @@ def test_python_modules_the_manifest_does_not_ship_are_no_subsystem(tmp_path: Pa
     }
     _, repo_map, _ = survey(tmp_path, files)
     assert set(core_modules(repo_map)) == {"pkg/__init__.py", "pkg/core.py", "single.py", "cli/main.py"}
+    # a repository that is itself the package (its __init__.py at the top) has no module outside it
+    top = {
+        "__init__.py": '"""Pkg."""\n',
+        "core.py": "def run():\n    return 1\n",
+        "sub/__init__.py": "",
+        "sub/x.py": "def x():\n    return 1\n",
+        "setup.py": "setup()\n",
+    }
+    _, repo_map, _ = survey(tmp_path / "top", top)
+    assert set(core_modules(repo_map)) == {"__init__.py", "core.py", "sub/__init__.py", "sub/x.py"}
     del files["setup.py"]  # without a manifest nothing says what ships: a script using the package stays
     _, repo_map, _ = survey(tmp_path / "bare", files)
     assert "dest/inv_regex.py" in core_modules(repo_map)

@@ -85,8 +85,10 @@ def _loose_python(repo_map: RepoMap) -> frozenset[str]:
     dest/inv_regex.py demo, whose `invert` was the main flow; yarl's benchmark.py, websockets'
     experiments/ and compliance/, redis-py's doctests/, structlog's show_off.py). A module the manifest
     names (peewee's `py_modules=['peewee', 'pwiz']`) is the library's own."""
-    packages = {posixpath.dirname(f.path) for f in repo_map.files if f.path.endswith("/__init__.py")}
-    if not packages:
+    packages = {
+        posixpath.dirname(f.path) for f in repo_map.files if posixpath.basename(f.path) == "__init__.py"
+    }
+    if not packages or "" in packages:  # a repository that is itself the package holds nothing loose
         return frozenset()
     manifest = _manifest_text(repo_map)
     if not manifest:
