@@ -1203,10 +1203,14 @@ def test_a_docs_page_saying_where_its_content_moved_is_no_guide_page(tmp_path: P
         "docs/en/Installation.md": "### Note\n\nThe documents are moved to [https://tiny.example](https://tiny.example).\n",
         "docs/en/Plugin.md": "### Note\n\nThe documents are moved to [https://tiny.example](https://tiny.example).\n",
         "docs/en/Parsing.md": "# Parsing\n\nA date is parsed from an ISO 8601 string or a timestamp, in local time.\n",
+        "docs/en/Install.md": "# Install\n\nSee the command below:\n\n```sh\nnpm install tinydate\n```\n",
         "src/index.js": "export function parse(s) { return s }\n",
     }
     docs = _docs_of(make_project(tmp_path / "tinydate", files))
-    assert [page.path for c in docs.concepts for page in c.pages] == ["docs/en/Parsing.md"]
+    assert sorted(page.path for c in docs.concepts for page in c.pages) == [
+        "docs/en/Install.md",
+        "docs/en/Parsing.md",
+    ]
 
 
 def test_a_yaml_table_of_contents_gives_the_order(tmp_path: Path) -> None:

@@ -402,7 +402,12 @@ def _readme_only(document: Document | None, readme: str) -> bool:
 def _moved(document: Document | None) -> bool:
     """Whether a docs page only says where its content went (dayjs' docs/en/*.md: "The documents are moved
     to https://day.js.org."; litestar's "This page has moved to …"): a redirect, never a guide page."""
-    return document is not None and bool(redirect_target("\n".join(b.text for _, b in document.blocks())))
+    blocks = [b for _, b in document.blocks()] if document is not None else []
+    return (
+        0 < len(blocks) <= 2
+        and all(b.kind == "paragraph" for b in blocks)  # a page showing code or a list says something
+        and bool(redirect_target("\n".join(b.text for b in blocks)))
+    )
 
 
 def _assembles_pages(path: str, documents: Mapping[str, Document]) -> bool:
