@@ -2671,11 +2671,15 @@ def test_markdown_include_lines_show_the_files_they_name(tmp_path: Path) -> None
         "docs_src/zones.py": "import tool\n\nnow = tool.now('Europe/Paris').in_timezone('UTC')\n",
         "tool/core.py": "def now(tz):\n    return tz\n",
     }
+    files["docs/docs/parsing.md"] += (
+        "\nA page including a part writes:\n\n```md\n# Title\n{!docs/part.md!}\n```\n"
+    )
     docs = _docs_of(make_project(tmp_path / "tool", files))
     assert [c.name for c in docs.concepts] == ["Parsing", "Timezones"]
     code = [p for c in docs.concepts for page in c.pages for p in page.passages if p.kind == "code"]
     assert [(p.path, p.text) for p in code] == [
-        ("docs_src/zones.py", "import tool\n\nnow = tool.now('Europe/Paris').in_timezone('UTC')")
+        ("docs/docs/parsing.md", "# Title\n{!docs/part.md!}"),  # the syntax shown in an example stays
+        ("docs_src/zones.py", "import tool\n\nnow = tool.now('Europe/Paris').in_timezone('UTC')"),
     ]
 
 

@@ -308,12 +308,19 @@ def _markdown_includes(lines: list[str]) -> list[str]:
     if not any("{!" in line for line in lines):
         return lines
     out = []
-    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+    for at, (line, prose) in enumerate(zip(lines, _outside_fences(lines), strict=True)):
         found = _MARKDOWN_INCLUDE.match(line)
         name = found.group(2) if found and '"' not in found.group(2) else ""
-        marker = (included_text(name, {}) if prose else f'{SNIPPET} "{name}"') if name else ""
+        # in code, only a fence holding the line alone: a page showing the syntax in an example keeps it
+        alone = 0 < at < len(lines) - 1 and all(_FENCE_LINE.match(lines[i]) for i in (at - 1, at + 1))
+        marker = (
+            (included_text(name, {}) if prose else f'{SNIPPET} "{name}"' if alone else "") if name else ""
+        )
         out.append(found.group(1) + marker if found and marker else line)
     return out
+
+
+_FENCE_LINE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 
 
 def _myst_includes(lines: list[str]) -> list[str]:
