@@ -855,13 +855,16 @@ def functional_options(
 
 def _builder_rank(
     owner: str, setters: list[builders.Setter], first: Mapping[str, int], chained: frozenset[str]
-) -> tuple[int, int] | None:
+) -> tuple[int, int, int] | None:
+    """Where a builder stands: the examples call it (first what they call first), chain its setters, or
+    it is named as a builder; of two of one name, the one whose setters the examples chain leads."""
+    used = sum(s.method.short_name in chained for s in setters)
     if owner in first:
-        return 0, first[owner]
-    if sum(s.method.short_name in chained for s in setters) >= builders.MIN_SETTERS:
-        return 1, 0
+        return 0, first[owner], -used
+    if used >= builders.MIN_SETTERS:
+        return 1, 0, -used
     named = _BUILDER.search(owner.rsplit(".", 1)[-1]) or _SETTINGS.search(owner.rsplit(".", 1)[-1])
-    return (2, 0) if named else None
+    return (2, 0, 0) if named else None
 
 
 def _owners(options: Iterable[Option], records: Iterable[tuple[Record, bool]]) -> set[str]:
