@@ -324,6 +324,21 @@ def test_error_types_and_compat_shims_rank_after_the_primary_types_however_used(
         functions=key_functions(["net/adapters.py", "net/user0.py"], facts, linker),
     )
     assert analysis.top_symbols[0].name == "run" and analysis.top_symbols[-1].secondary
+    # a private class comes after the public function (tabulate's `_CustomTextWrap` before `tabulate`,
+    # yarl's `_Quoter`); a protocol's method (`__call__`) is no private one
+    from generator.repo.model import CitedSymbol, KeyType
+
+    private = KeyType(CitedSymbol("_TextWrap", "class", "t.py"), ())
+    called = CitedSymbol("Table.__call__", "method", "t.py")
+    table = ShardAnalysis(
+        1,
+        Shard("T", ("t.py",)),
+        "01_t",
+        "",
+        key_types=[private],
+        functions=[CitedSymbol("tabulate", "function", "t.py"), called],
+    )
+    assert [s.name for s in table.top_symbols] == ["tabulate", "Table.__call__", "_TextWrap"]
 
 
 def test_a_package_importing_one_name_from_two_modules_re_exports_both(tmp_path: Path) -> None:

@@ -429,9 +429,18 @@ class ShardAnalysis:
 
     @property
     def top_symbols(self) -> list[CitedSymbol]:
-        """The shard's most important symbols: its key types, then its functions; error types and shims
-        after both."""
-        return sorted([t.symbol for t in self.key_types] + self.functions, key=lambda s: s.secondary)
+        """The shard's most important symbols: its key types, then its functions; private ones (`_Quoter`,
+        `_CustomTextWrap`: tabulate's subsystem was named by a private helper class before its `tabulate`)
+        after the public, and error types and shims after all."""
+        return sorted(
+            [t.symbol for t in self.key_types] + self.functions,
+            key=lambda s: (s.secondary, _private(s.name.rpartition(".")[2])),
+        )
+
+
+def _private(name: str) -> bool:
+    """A name its module keeps to itself (`_Quoter`), not a protocol's (`__call__`)."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
 @dataclass(frozen=True)
