@@ -696,6 +696,22 @@ def test_which_language_versions_a_project_runs_on_is_no_overview() -> None:
     assert said == ["Tinytime makes datetimes", "Its types subclass the s"]
 
 
+def test_a_paragraph_sending_the_reader_elsewhere_is_no_overview() -> None:
+    # gjson's "Also check out SJSON for modifying json, and the JJ command line tool." and "This README is a
+    # quick overview of how to use GJSON, for more information check out GJSON Syntax."; tokio-tungstenite's
+    # "Take a look at the examples/ directory …", OpenHands' "Check out our Product Roadmap …" alike
+    readme = read_text(
+        "# tinyjson\n\nTinyjson gets values from a JSON document by a path, with dot notation and iteration.\n\n"
+        "Also check out [tinyset](https://example.org) for modifying JSON, and the tj command line tool.\n\n"
+        "This README is a quick overview of how to use tinyjson, for more information check out the syntax.\n\n"
+        "It parses nothing it does not need, so a value deep in a large document comes back in microseconds.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [p.text[:20] for p in overview(readme, [])]
+    assert said == ["Tinyjson gets values", "It parses nothing it"]
+
+
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
     # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
     # "Used by": prose before the first example that says how the project is kept, not what it is

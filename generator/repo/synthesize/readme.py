@@ -43,7 +43,13 @@ _SUPPORTED_VERSIONS = re.compile(
     r"(?:[^.!?]|\.(?=\d)){0,80}[.!?]?\s*$",
     re.IGNORECASE,
 )
-_ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial)\b", re.IGNORECASE)
+_ABOUT_ITSELF = re.compile(r"^(?:in )?this (?:page|section|document|guide|tutorial|readme)\b", re.IGNORECASE)
+# a paragraph sending the reader elsewhere ("Also check out SJSON for modifying json", "Take a look at the
+# examples/ directory", "Check out our Product Roadmap"): a pointer, not what the project is
+_SENDS_ELSEWHERE = re.compile(
+    r"^(?:also,? |you (?:may|might|can) also )?(?:check out|take a look at|have a look at|see also)\b",
+    re.IGNORECASE,
+)
 # … and one saying what the code above it did ("With this call, pytest will spawn …", "In this example, …")
 _AFTER_CODE = re.compile(
     r"^(?:(?:with|in|after|by)\s+(?:this|that|these|the above)\b|the above\b|this (?:will|call|command|code)\b)",
@@ -133,6 +139,7 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and (steps or not _STEP.search(flat))
         and not points_elsewhere(split_sentences(flat)[0])
         and not _ABOUT_ITSELF.match(flat)
+        and not _SENDS_ELSEWHERE.match(flat)
         and not _AFTER_CODE.match(flat)
         and not _POINTS_TO_DOCS.match(flat)
         and not _SUPPORTED_VERSIONS.match(flat)
