@@ -1771,9 +1771,8 @@ class SymbolNames:
             name, home = (name, None) if name in self.by_name else self.unqualified(name)
             candidates = self.by_name.get(name, [])
             if not candidates and methods and _distinctive_method(name):
-                candidates = (
-                    self.by_method.get(name, [])[:2] if len(self.by_method.get(name, [])) == 1 else []
-                )
+                named = self.by_method.get(name, [])
+                candidates = named if len(named) == 1 else []  # two methods of the name: either is a guess
             if home is not None:  # the package named: `koanf.Provider` is the root's, not `file.Provider`
                 candidates = [c for c in candidates if _in_folder(c[0], home)] or candidates
             best = _best(candidates, self.facts) if len(name) > 2 else None
