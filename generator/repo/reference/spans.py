@@ -95,17 +95,16 @@ def go_defaults(lines: list[str]) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for at, line in enumerate(lines):
         start = _GO_DEFAULTS_VAR.match(line)
-        record = start.group(2) if start else ""
+        record, opening = (start.group(2), at) if start else ("", at)
         if not record and _GO_DEFAULTS_FUNC.match(line):
-            returned = next(
-                (m for m in map(_GO_RETURNED.match, lines[at + 1 : at + FUNCTION_LINES]) if m), None
-            )
+            # the function's `return T{` line, with where it stands
+            body = range(at + 1, min(at + FUNCTION_LINES, len(lines)))
+            returned = next(((i, m) for i in body if (m := _GO_RETURNED.match(lines[i]))), None)
             if returned is None:
                 continue
-            record = returned.group(1)
-            at = lines.index(returned.string, at + 1)
+            opening, record = returned[0], returned[1].group(1)
         if record:
-            found.setdefault(record, {}).update(_keyed_values(lines, at + 1))
+            found.setdefault(record, {}).update(_keyed_values(lines, opening + 1))
     return found
 
 
