@@ -12,6 +12,7 @@ import pytest
 from generator.repo.analyze.citations import Linker
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import SUPPORTED
+from generator.repo.facts.runtime import only_sets
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Answer
 from generator.repo.plan.focus import request_terms
@@ -1061,3 +1062,86 @@ def test_a_rust_modules_unit_tests_never_start_nor_join_an_answer(tmp_path: Path
     names = [symbol.name for symbol in answer.symbols]
     assert names[0] == "follow_redirects"
     assert not any(name.startswith(("test.", "tests.", "redirect_", "follow_redirect_")) for name in names)
+
+
+# attohttpc's and minreq's shape: a builder's option (`follow_redirects(mut self, …) -> Self`) is named for
+# the process, but only keeps the choice; the request's send loop reads it and follows each redirect
+BUILDER = {
+    "Cargo.toml": '[package]\nname = "fetch"\nversion = "0.1.0"\n',
+    "src/lib.rs": (
+        "pub struct Settings {\n    pub follow_redirects: bool,\n}\n\n"
+        "pub struct RequestBuilder {\n    settings: Settings,\n}\n\n"
+        "impl RequestBuilder {\n"
+        "    /// Sets whether to follow redirects to their Location.\n"
+        "    pub fn follow_redirects(mut self, follow_redirects: bool) -> Self {\n"
+        "        self.settings.follow_redirects = follow_redirects;\n        self\n    }\n\n"
+        "    /// Sends the request.\n"
+        "    pub fn send(self) -> String {\n"
+        '        let mut url = String::from("/");\n'
+        "        while self.settings.follow_redirects && url.len() < 8 {\n"
+        "            url = redirect_url(&url);\n        }\n        url\n    }\n}\n\n"
+        "/// The URL a redirect's Location header names.\n"
+        "fn redirect_url(location: &str) -> String {\n"
+        '    let mut next = location.to_string();\n    next.push_str("next/");\n    next\n}\n'
+    ),
+}
+
+
+def test_a_setter_named_for_the_process_does_not_start_it(tmp_path: Path) -> None:
+    """attohttpc's "How does the client follow a redirect?" started at `RequestBuilder.follow_redirects`,
+    which only stores the choice (minreq's at `Request.with_follow_redirects`); unless the question names it."""
+    asked = "How does the client follow a redirect to the Location it is given?"
+    assert start_of(tmp_path, BUILDER, asked) == "redirect_url"
+    named = "How does follow_redirects change what send does?"
+    assert start_of(tmp_path / "named", BUILDER, named) == "RequestBuilder.follow_redirects"
+
+
+@pytest.mark.parametrize(
+    ("language", "own", "body", "setter"),
+    [
+        (
+            "python",
+            "self",
+            ["def timeout(self, seconds):", '    """Set it."""', "    self._timeout = seconds"],
+            True,
+        ),
+        ("python", "self", ["def json(self, v):", "    self.body = dumps(v)", "    return self"], True),
+        ("go", "s", ["func (s *Sling) Base(u string) *Sling {", "\ts.rawURL = u", "\treturn s", "}"], True),
+        ("javascript", "this", ["delay(ms) {", "  this._delay = ms;", "  return this;", "}"], True),
+        (
+            "rust",
+            "self",
+            ["fn proxy(mut self, p: Proxy) -> Self {", "    self.s.set_proxy(p);", "    self", "}"],
+            True,
+        ),
+        # a forwarder hands back what another object's method returns: no choice kept
+        (
+            "rust",
+            "self",
+            ["fn read(&mut self, b: &mut [u8]) -> usize {", "    self.inner.read(b)", "}"],
+            False,
+        ),
+        (
+            "go",
+            "c",
+            ["func (c *Conn) Close() error {", "\tc.closed = true", "\treturn c.sock.Close()", "}"],
+            False,
+        ),
+        (
+            "python",
+            "self",
+            ["def send(self, data):", "    self.sock.sendall(data)", "    self.flush()"],
+            False,
+        ),
+    ],
+)
+def test_a_setter_only_stores_into_its_receiver(
+    language: str, own: str, body: list[str], setter: bool
+) -> None:
+    assert only_sets(language, own, body) is setter
+
+
+def test_a_call_forwarded_to_a_fields_object_is_no_setter() -> None:
+    body = ["def send(self, data):", "    self.sock.sendall(data)"]
+    assert not only_sets("python", "self", body)
+    assert only_sets("python", "self", ["def follow(self, on):", "    self.settings.set_follow(on)"])

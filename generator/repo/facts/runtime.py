@@ -14,7 +14,9 @@ set-up that leads the entry ranking; the answer walk (synthesize/answer_steps.py
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -55,6 +57,13 @@ _READS = re.compile(r"(?:^|[\s.(=!])_*(?:[Rr]ead|[Rr]ecv|[Rr]eceive)\w*\s*\(")
 _PY_RECEIVER = re.compile(r"def\s+\w+\s*\(\s*(\w+)")
 _GO_RECEIVER = re.compile(r"func\s*\(\s*(\w+)\s+\*?\s*[\w.\[\]]+\s*\)")
 _THIS = frozenset({"javascript", "typescript", "tsx", "java", "kotlin", "csharp", "c_sharp", "scala", "php"})
+# a setter's statements: a store into the receiver (`self.x = x`, `s.header[k] = v`), a call storing through a
+# field's object (`self.base_settings.set_follow_redirects(x)`), handing the receiver back (`return self`,
+# Rust's tail `self`) or a bare `return`
+_SETTER_STORE = r"(?:\.\w+)+(?:\[[^\]\n]*\])*\s*=(?![=>])"
+_SETTER_DELEGATE = r"(?:\.\w+)+\.(\w+)\s*\(.*\)"
+_SETS = re.compile(r"^_*[Ss]et(?:[A-Z_]|$)")  # `set_follow_redirects`, `SetHeader`, `setTimeout`
+SETTER_STATEMENTS = 3  # a setter stores one choice, maybe two, and returns
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,50 @@ class FieldUse:
 
 
 NOTHING = FieldUse()
+
+
+def only_sets(language: str, own: str, body: list[str]) -> bool:
+    """Does a method's body (its lines, signature first) only store into its receiver `own` and hand it
+    back: one to SETTER_STATEMENTS statements, at least one a store?"""
+    statements = _statements(language, body)
+    if not own or not 0 < len(statements) <= SETTER_STATEMENTS:
+        return False
+    name = re.escape(own)
+    store = re.compile(rf"^{name}{_SETTER_STORE}")
+    delegate = re.compile(rf"^{name}{_SETTER_DELEGATE}$")
+    handed_back = re.compile(rf"^(?:return|(?:return\s+)?{name})$")
+    returns_self = any(handed_back.match(s) and s != "return" for s in statements)
+    # a call on a field's object stores when it is named for setting, or the receiver is handed back
+    # after it (a builder's option); else it forwards (`self.sock.sendall(data)`)
+    stores = [
+        s
+        for s in statements
+        if store.match(s) or ((found := delegate.match(s)) and (returns_self or _SETS.match(found.group(1))))
+    ]
+    return bool(stores) and all(s in stores or handed_back.match(s) for s in statements)
+
+
+def _statements(language: str, body: list[str]) -> list[str]:
+    """The statements of a function's body (its lines, signature first), a docstring, comments and braces
+    left out; [] when they cannot be told."""
+    if language == "python":
+        try:
+            tree = ast.parse(textwrap.dedent("\n".join(body)))
+        except SyntaxError:
+            return []
+        function = tree.body[0] if tree.body else None
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return []
+        code = function.body[1:] if ast.get_docstring(function) is not None else function.body
+        return [ast.unparse(statement) for statement in code]
+    text = "\n".join(re.sub(r"//.*", "", line) for line in body)
+    inside = text[text.find("{") + 1 : text.rfind("}")] if "{" in text else ""
+    *ended, tail = inside.split(";")
+    if language == "rust" and tail.strip():  # the tail expression is what the function returns
+        tail = f"return {tail.strip()}"
+    # a line a statement (a statement over several lines is no setter's)
+    pieces = (piece.strip().strip("{}").strip() for part in [*ended, tail] for piece in part.splitlines())
+    return [piece for piece in pieces if piece]
 
 
 def receiver(language: str, first_line: str) -> str:
@@ -188,6 +241,21 @@ class RunTime:
                     self._lines[path] = (self._read(path) or "").splitlines()
                 self._use[node] = field_use(fact.language, symbol, self._lines[path])
         return self._use[node]
+
+    def sets(self, node: Node) -> bool:
+        """Does the method only store into its receiver and hand it back (`only_sets`: a setter, a builder's
+        option — `self.base_settings.set_follow_redirects(follow); self`)? It keeps a choice a later call
+        acts on."""
+        path, name = node
+        fact = self.files.get(path)
+        symbol = next((s for s in fact.symbols if s.name == name), None) if fact is not None else None
+        if fact is None or symbol is None or not symbol.parent or symbol.kind == "class":
+            return False
+        if path not in self._lines:
+            self._lines[path] = (self._read(path) or "").splitlines()
+        body = self._lines[path][symbol.start - 1 : symbol.end]
+        signature = " ".join(re.sub(r"(?:#|//).*", "", line) for line in body[:3])
+        return only_sets(fact.language, receiver(fact.language, signature), body)
 
     def spawned(self, node: Node) -> list[Node]:
         """The functions `node` spawns to run later (`go w.loop()`, `create_task(self.main())`,

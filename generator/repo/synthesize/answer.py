@@ -155,6 +155,7 @@ def walked_steps(
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
     lines = {node: symbol.lines for node, symbol in symbols.items()}
+    writes = {node for node, symbol in symbols.items() if any(_names(symbol, name) for name in written)}
     startable = {
         node
         for node, symbol in symbols.items()
@@ -162,6 +163,9 @@ def walked_steps(
         and (builds or symbol.short_name not in CONSTRUCTORS)
         and node not in aside
         and not beside(node[0], symbol, terms, verbs)
+        # a setter keeps a choice the process reads later (attohttpc's `follow_redirects`): the process
+        # does not begin there unless the question names it
+        and (node in writes or not facts.calls.runtime.sets(node))
     } or {node for node, symbol in symbols.items() if can_start(facts, node[0], symbol) and node not in aside}
     commands = set(facts.calls.commands)
     # a command-line handler starts the answer only when no library code does: it hands the work on
@@ -176,7 +180,7 @@ def walked_steps(
     if triggered:  # …and a user's call does not begin it (nats' `ForceReconnect` over `doReconnect`)
         entries, public = set(), set()
     # a question naming a symbol (`res.send`, `parse_args`) asks where it leads: the answer starts there
-    named = {node for node in startable if any(node[1] == n or node[1].endswith(f".{n}") for n in written)}
+    named = startable & writes
     # "how does a route match a request?": the process begins where the route matches, when one may start
     doing = {node for node in acting if node in library}
 
@@ -246,6 +250,11 @@ def plain_siblings(
             if plain:
                 found[node] = max(plain)[2]
     return found
+
+
+def _names(symbol: Symbol, written: str) -> bool:
+    """Is `symbol` what the question writes as code (`res.send`, `parse_args`)?"""
+    return symbol.name == written or symbol.name.endswith(f".{written}")
 
 
 def _named(facts: Facts, names: Collection[str]) -> set[tuple[str, str]]:
