@@ -286,6 +286,27 @@ def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
     assert units["src/pkg/m0.py"] == ["src/pkg/m0.py"]  # the package that holds most of the code is divided
 
 
+def test_a_large_package_in_a_folder_of_packages_alone_is_divided_into_its_own(tmp_path: Path):
+    # cattrs: src/ holds no module of its own, only the legacy alias package cattr/ and cattrs/, which holds
+    # most of the code with its gen/, preconf/ and strategies/ — those are its concepts, each kept whole
+    from generator.repo.plan.subsystems import package_units
+
+    pool = (
+        [f"src/old/a{i}.py" for i in range(4)]
+        + [f"src/mylib/m{i}.py" for i in range(6)]
+        + [f"src/mylib/gen/g{i}.py" for i in range(3)]
+        + [f"src/mylib/preconf/p{i}.py" for i in range(4)]
+    )
+    units = package_units(pool)
+    assert units["src/mylib/preconf/"] == [f"src/mylib/preconf/p{i}.py" for i in range(4)]
+    assert units["src/mylib/gen/"] == [f"src/mylib/gen/g{i}.py" for i in range(3)]
+    assert units["src/old/"] == [f"src/old/a{i}.py" for i in range(4)]
+    assert "src/mylib/" not in units
+    # beside modules of its parent's own, the same package stays one concept (echo's middleware/)
+    units = package_units([*pool, "src/setup_helpers.py"])
+    assert len(units["src/mylib/"]) == 13
+
+
 def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
     from generator.repo.plan.naming import folder_name, phrase, subsystem_names
 

@@ -327,7 +327,7 @@ def package_units(pool: Sequence[str], ties: Iterable[tuple[str, str]] | None = 
                 children[f"{base}{head}/"].append(path)
             else:
                 units[path] = [path]
-        beside_code = len(children) < len(files)  # `base` holds modules of its own
+        beside_code = any(path in units for path in files)  # `base` holds modules of its own
         for folder, members in children.items():
             large = len(members) > max(LARGE_SHARE * len(pool), MAX_FILES_PER_SHARD)
             divided = large and not collection(members) and not sub_package(folder, members, beside_code)
