@@ -610,6 +610,26 @@ def test_a_sub_package_s_doc_is_never_the_project_s_when_the_root_is_a_package(t
     assert [c.name for c in docs.concepts] == ["Usage", "Time zones", "Job Wrappers"]
 
 
+def test_a_docs_folder_no_navigation_orders_is_introduced_only_by_a_page_named_so(tmp_path: Path) -> None:
+    """axum's src/docs/ holds the fragments its crate docs include, alphabetically first
+    debugging_handler_type_errors.md: the overview quoted "Unfortunately Rust gives poor error messages…".
+    Only a page named as an introduction (index, README, overview…) introduces unordered docs."""
+    files = {
+        "README.md": "# hops\n\nHops is an HTTP routing library that focuses on ergonomics and modularity.\n",
+        "docs/debugging_errors.md": (
+            "# Debugging\n\nUnfortunately the compiler gives poor error messages for a handler of the"
+            " wrong type.\n"
+        ),
+        "docs/routing.md": "# Routing\n\nRoutes map a path to the handler that answers requests for it.\n",
+        "hops/__init__.py": "def route(path):\n    return path\n",
+    }
+    said = [p.text for p in _docs_of(make_project(tmp_path / "hops", files)).overview]
+    assert said == ["Hops is an HTTP routing library that focuses on ergonomics and modularity."]
+    files["docs/README.md"] = "# Hops\n\nThese pages explain how hops matches a request to its handler.\n"
+    said = [p.text for p in _docs_of(make_project(tmp_path / "named", files)).overview]
+    assert said[-1] == "These pages explain how hops matches a request to its handler."
+
+
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:
     # viper's README opens with a slogan and an install block; what it is comes after, under "Why use Viper?"
     readme = read_text(
@@ -2699,6 +2719,35 @@ def test_markdown_include_lines_show_the_files_they_name(tmp_path: Path) -> None
     ]
 
 
+def test_hugo_shortcodes_are_the_site_s_markup_and_an_example_one_shows_its_file(tmp_path: Path) -> None:
+    """mitmproxy's Hugo docs: `{{< example src="examples/addons/…py" lang="py" >}}` shows an addon where it
+    stands, `{{% note %}}` wraps an aside, `{{< figure … >}}` a screenshot, `{{< relref "…" >}}` a link's
+    target: the markup was quoted as the page's text and the examples never shown."""
+    files = {
+        "README.md": "# proxy\n\nProxy is an interactive intercepting proxy for HTTP that addons extend.\n",
+        "docs/content/addons.md": (
+            "---\ntitle: Addons\n---\n\n# Addons\n\nAn addon is a class whose methods the proxy calls on each"
+            " event of a flow.\n\n"
+            '{{< example src="examples/addons/add_header.py" lang="py" >}}\n\n'
+            "{{% note %}}\nAddons run in the order they are loaded.\n{{% /note %}}\n\n"
+            '{{< figure src="/screenshots/ui.png" alt="the terminal ui" >}}\n\n'
+            'See [the features]({{< relref "/overview/features" >}}) for the rest of what addons change.\n'
+        ),
+        "examples/addons/add_header.py": (
+            "class AddHeader:\n    def response(self, flow):\n        flow.response.headers['x'] = '1'\n"
+        ),
+        "proxy/__init__.py": "def run():\n    return 1\n",
+    }
+    docs = _docs_of(make_project(tmp_path / "proxy", files))
+    passages = [p for c in docs.concepts for page in c.pages for p in page.passages]
+    assert not any("{{" in p.text or "}}" in p.text for p in passages)
+    code = [(p.path, p.text) for p in passages if p.kind == "code"]
+    assert code == [("examples/addons/add_header.py", files["examples/addons/add_header.py"].rstrip("\n"))]
+    said = [p.text for p in passages if p.kind == "paragraph"]
+    assert "Addons run in the order they are loaded." in said
+    assert "See the features for the rest of what addons change." in said
+
+
 def test_the_examples_link_a_method_they_call_when_no_other_goes_by_its_name(tmp_path: Path) -> None:
     """pendulum's README calls `pendulum.now('Europe/Paris').in_timezone('UTC')`, bbolt's `tx.Commit()`,
     loguru's `logger.debug(…)`: only `now` was linked, the methods a newcomer calls next were not. A
@@ -2718,6 +2767,48 @@ def test_the_examples_link_a_method_they_call_when_no_other_goes_by_its_name(tmp
     }
     docs = _docs_of(make_project(tmp_path / "tinytime", files))
     assert [s.name for s in docs.example_symbols] == ["now", "DateTime.in_timezone"]
+
+
+@pytest.mark.parametrize("heading", ["Develop", "Development", "Local development"])
+def test_the_maintainers_set_up_is_no_overview_and_no_example(tmp_path: Path, heading: str) -> None:
+    """fsspec's README "Develop" section (a conda environment, `pip install -e`, the tests) opened Getting
+    started and gave the overview "For local use, pick a version suitable for you."; boltons' and pyee's
+    "Development" runs tox. Neither is how a user uses the project."""
+    files = {
+        "README.md": (
+            "# fsx\n\nFsx is a specification for pythonic filesystems that many backends implement.\n\n"
+            "## Usage\n\n```python\nimport fsx\n\nfs = fsx.filesystem('file')\n```\n\n"
+            f"## {heading}\n\nFor local use, pick a version of the tools suitable for you.\n\n"
+            "```python\nimport fsx.testing\n\nfsx.testing.run_all()\n```\n"
+        ),
+        "fsx/__init__.py": "def filesystem(protocol):\n    return protocol\n",
+    }
+    docs = _docs_of(make_project(tmp_path / "fsx", files))
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "import fsx\n\nfs = fsx.filesystem('file')"
+    ]
+    assert not any("local use" in p.text for p in docs.overview)
+
+
+def test_go_s_exported_close_and_string_are_no_distinctive_methods(tmp_path: Path) -> None:
+    """colly's README calls `c.Visit(…)` and, like most Go examples, `defer f.Close()`, `e.String()`: the
+    common names in their exported spelling stay unlinked as they do in lower case."""
+    files = {
+        "README.md": (
+            "# crawl\n\nCrawl is a scraping framework for Go that walks the pages of a site for you.\n\n"
+            '```go\nc := crawl.NewCollector()\ndefer c.Close()\nc.Visit("http://example.com")\n'
+            "fmt.Println(c.String())\n```\n"
+        ),
+        "go.mod": "module example.com/crawl\n\ngo 1.21\n",
+        "crawl.go": (
+            "package crawl\n\ntype Collector struct{}\n\nfunc NewCollector() *Collector { return &Collector{} }\n\n"
+            "func (c *Collector) Visit(url string) error { return nil }\n\n"
+            "func (c *Collector) Close() error { return nil }\n\n"
+            'func (c *Collector) String() string { return "" }\n'
+        ),
+    }
+    docs = _docs_of(make_project(tmp_path / "crawl", files))
+    assert [s.name for s in docs.example_symbols] == ["NewCollector", "Collector.Visit"]
 
 
 def test_a_docs_folder_of_one_long_page_has_its_sections_as_concepts(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from conftest import git, make_git_repo
 
 from generator.errors import UnsafeSourceError
 from generator.redact import Redactor
+from generator.repo.facts.mentions import readme_paragraph
 from generator.repo.map.filetypes import front_readme, is_context_file
 from generator.repo.map.walk import language_of, map_repository, read_or_none, read_source
 from generator.repo.pack.packer import pack_files
@@ -682,3 +683,34 @@ def test_a_docs_page_about_the_licence_is_no_licence_of_its_folder(tmp_path: Pat
         },
     )
     assert "docs/index.md" in {f.path for f in map_repository(root).files}
+
+
+def test_a_link_inside_the_repository_names_its_mapped_file_and_no_other(hostile_repo: Path) -> None:
+    (hostile_repo / "docs").mkdir()
+    (hostile_repo / "docs" / "guide.md").write_text("# Guide\n")
+    os.symlink("../main.py", hostile_repo / "docs" / "up.py")  # relative, inside: named
+    os.symlink("../../outside/secret.txt", hostile_repo / "docs" / "out.txt")  # leaves the repository
+    repo_map = map_repository(hostile_repo)
+    # escapes, absolute links, chains and a link to a link name no mapped file; the text is read, not followed
+    assert repo_map.links == {"inside_link.py": "main.py", "docs/up.py": "main.py"}
+    assert "inside_link.py" not in {f.path for f in repo_map.files}
+
+
+def test_a_top_level_readme_linked_to_a_crate_readme_is_the_front_page(tmp_path: Path) -> None:
+    """axum's and actix-web's README.md link to their main crate's: GitHub shows that file, and so do we."""
+    repo = make_git_repo(
+        tmp_path / "ws",
+        {
+            "Cargo.toml": '[workspace]\nmembers = ["web"]\n',
+            "web/README.md": "# web\n\n`web` is an HTTP routing and request-handling library for Rust.\n",
+            "web/src/lib.rs": "pub fn route() {}\n",
+        },
+    )
+    os.symlink("web/README.md", repo / "README.md")
+    repo_map = map_repository(repo)
+    assert front_readme((f.path for f in repo_map.files), repo_map.links) == "web/README.md"
+    assert (
+        front_readme(["README.md", "web/README.md"], {"README.rst": "web/README.md"}) == "README.md"
+    )  # real first
+    said = readme_paragraph(repo, repo_map, Redactor())
+    assert said == "`web` is an HTTP routing and request-handling library for Rust."

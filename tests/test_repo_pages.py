@@ -117,6 +117,29 @@ def test_index_opens_with_the_readme_paragraph_and_links_source_and_revision(res
     assert "**Source:** [https://github.com/acme/shop](https://github.com/acme/shop)" in index
 
 
+def test_the_description_is_the_overview_the_index_opens_with(tmp_path: Path) -> None:
+    # humanize: an opening that leads into a list is no first paragraph, the manifest says too little — the
+    # search description was a subsystem's docstring ("Activate, get and deactivate translations.")
+    files = {
+        "README.md": (
+            "# tally\n\nThis modest package turns numbers into words a person reads, like a fuzzy"
+            " duration or a file size. It is localized to:\n\n- Arabic\n- Basque\n"
+        ),
+        "pyproject.toml": '[project]\nname = "tally"\ndescription = "Tally utilities"\n',
+        "tally/__init__.py": '"""Tally."""\n\nfrom .words import words\n',
+        "tally/words.py": '"""Activate, get and deactivate translations."""\n\n\ndef words(n):\n    return str(n)\n',
+    }
+    root = make_project(tmp_path / "tally", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    run_repo_research(paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo)
+    meta, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
+    opening = (
+        "This modest package turns numbers into words a person reads, like a fuzzy duration or a file size."
+    )
+    assert meta["description"] == opening
+    assert index.split("\n", 2)[2].lstrip().startswith(opening)
+
+
 def test_a_run_reads_the_readme_once_in_the_docs_model(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -121,8 +121,8 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     source = text.split("\n")
     jsx = _partials(_drop_exercises(source))
     jsx = _strip_mdx(jsx) if mdx else _drop_esm_imports(_drop_jsx_comments(jsx))
-    lines = _unwrap_containers(_myst_directives(_myst_includes(_markdown_includes(_eval_rst(jsx, rst)))))
-    return markdown_sections("\n".join(lines), source, mdx=mdx)
+    lines = _myst_directives(_myst_includes(_markdown_includes(_eval_rst(_hugo_shortcodes(jsx), rst))))
+    return markdown_sections("\n".join(_unwrap_containers(lines)), source, mdx=mdx)
 
 
 def markdown_sections(text: str, source: list[str], *, mdx: bool = False) -> tuple[Section, ...]:
@@ -295,6 +295,47 @@ def _eval_rst(lines: list[str], rst: RstLines | None) -> list[str]:
         read = (rst(body + [""]) + [""] * (len(body) + 1))[: len(body) + 1] if rst else []
         out[i : end + 1] = [""] + (read or [""] * (len(body) + 1))
     return out[: len(lines)]
+
+
+# Hugo's shortcodes (`{{< figure src="…" >}}`, `{{% note %}}`…`{{% /note %}}`, `{{< tabs >}}`): the site's
+# markup around the text, never text itself
+_SHORTCODE = re.compile(r"\{\{([<%])\s*/?\s*([\w.-]+)((?:[^}]|\}(?!\}))*)\}\}")
+_SHORTCODE_LINE = re.compile(r"^\s*(?:\{\{[<%](?:[^}]|\}(?!\}))*\}\}\s*)+$")
+# … one that shows a file where it stands (mitmproxy's `{{< example src="examples/addons/x.py" lang="py" >}}`,
+# `readfile`, a site's `load-snippet`) includes it; `ref` and `relref` stand for the page they link
+_SHOWS_FILE = re.compile(
+    r"^(?:example|readfile|load-snippet(?:-partial)?|snippet|include|code)$", re.IGNORECASE
+)
+_FILE_ARGUMENT = re.compile(r'\b(?:src|file|path)\s*=\s*"([^"\s]+)"')
+_QUOTED = re.compile(r'"([^"\n]*)"')
+
+
+def _hugo_shortcodes(lines: list[str]) -> list[str]:
+    """Hugo's shortcodes outside code: a line of shortcodes alone blanked, or, for one showing a file, the
+    marker the docs stage reads that file for (included.py: a text file's text, a program as code);
+    `{{< relref "/overview/features" >}}` in a link as the page it names; any other in a line removed."""
+    if not any("{{" in line for line in lines):
+        return lines
+    out = []
+    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        if not prose or "{{" not in line:
+            out.append(line)
+        elif _SHORTCODE_LINE.match(line):
+            codes = list(_SHORTCODE.finditer(line))
+            shown = _FILE_ARGUMENT.search(codes[0].group(3)) if len(codes) == 1 else None
+            named = shown.group(1) if shown and _SHOWS_FILE.match(codes[0].group(2)) else ""
+            # a file of code as an indented code block holding its marker (the site shows it as code)
+            marker = included_text(named, {}) or (f'    {SNIPPET} "{named}"' if named else "")
+            out.append(marker)
+        else:
+            out.append(_SHORTCODE.sub(_inline_shortcode, line))
+    return out
+
+
+def _inline_shortcode(found: re.Match[str]) -> str:
+    if found.group(2).lower() in ("ref", "relref") and (target := _QUOTED.search(found.group(3))):
+        return target.group(1)
+    return ""
 
 
 # markdown-include's line (`{!docs/installation.md!}`; FastAPI's docs write `{!> ../docs_src/app.py !}`)

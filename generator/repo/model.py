@@ -67,6 +67,10 @@ class RepoMap:
     root: Path
     files: list[FileEntry]
     skipped: list[Skipped] = field(default_factory=list)
+    links: dict[str, str] = field(default_factory=dict)
+    """Symbolic links inside the repository naming one of its mapped files: link → that file's path. A link
+    is never followed; the file it names is read as itself (axum's and actix-web's top-level README.md link
+    to their main crate's README)."""
     contents: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
     """Bytes the map already read, when asked to keep them (`map_repository(keep_bytes=…)`), so the facts
     stage need not read each file a second time; it empties this once it has parsed them."""

@@ -91,7 +91,7 @@ DOCSTRING_PASSAGES = 60  # a page documenting code from its docstrings quotes th
 DOCUMENTED = 16  # … from at most this many objects, four blocks each (a summary, its examples)
 INTRO_PAGES = 4  # the docs' first pages, where an introduction follows a title or a table of contents alone
 _INTRO_PAGE = re.compile(
-    r"^(?:\d+[-_.])?(?:index|intro\w*|overview|about|getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start)$",
+    r"^(?:\d+[-_.])?(?:index|readme|intro\w*|overview|about|getting[-_ ]?started|get[-_ ]?started|quick[-_ ]?start)$",
     re.IGNORECASE,
 )
 FEATURE_ITEMS = 10  # an overview's list of what the project does shows this many of its items
@@ -188,8 +188,14 @@ _FAQ_HEADING = re.compile(
 )
 # how the project itself is worked on: a README section for contributors, not a part of the project
 _README_PROCESS = re.compile(
-    r"^\W*(?:development|developing|hacking|building(?: from source)?|(?:running )?(?:the )?tests?|testing"
-    r"|releas(?:e|ing)(?: process)?|roadmap|maintainers?)\W*$",
+    r"^\W*(?:(?:running )?(?:the )?tests?|testing|releas(?:e|ing)(?: process)?|roadmap|maintainers?)\W*$",
+    re.IGNORECASE,
+)
+# the maintainers' own set-up: fsspec's "Develop" (a conda environment, `pip install -e`), boltons' and pyee's
+# "Development" (tox runs) — never a use of the project, in the overview or in Getting started
+_DEVELOPING = re.compile(
+    r"^\W*(?:develop|development|developing|hacking|building(?: from source)?|(?:local )?development setup"
+    r"|local development)\W*$",
     re.IGNORECASE,
 )
 # the project checking itself: its benchmarks, how to run its own tests; never a use of the project
@@ -236,7 +242,7 @@ def read_project_docs(
     navigation = read_navigation(root, doc_files(repo_map))
     folder = navigation.docs
     in_order = navigation.order[:MAX_FILES]
-    readme = front_readme(navigation.files)
+    readme = front_readme(navigation.files, repo_map.links)
     includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor)
     # each page read once: the Sphinx labels of every reST page first, for the `:ref:`s of all of them
     texts = {
@@ -345,7 +351,9 @@ def read_project_docs(
     if not folder and sum(_shows_code(p) for p in examples) < FEW_EXAMPLES:
         shown = sum(p.kind == "code" for p in examples)
         examples += folder_examples(root, repo_map, redactor, MAX_EXAMPLES - shown, project_name(root))
-    intro = _introduction([documents[p] for p in in_order[:INTRO_PAGES] if p in documents])
+    intro = _introduction(
+        [documents[p] for p in in_order[:INTRO_PAGES] if p in documents], ordered=bool(navigation.listed)
+    )
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
@@ -476,14 +484,16 @@ def _shows_code(passage: DocPassage) -> bool:
     return passage.language.lower() not in _SHELL
 
 
-def _introduction(first: Sequence[Document]) -> list[Document]:
+def _introduction(first: Sequence[Document], *, ordered: bool = True) -> list[Document]:
     """The docs' introduction: their first page, or, when that says nothing in prose (valtio's
     `introduction.mdx` is a title alone, rich's `index.rst` a toctree), the next page named as one
-    (`getting-started`, `introduction`, `overview`); none when it is no longer in force."""
+    (`getting-started`, `introduction`, `overview`); none when it is no longer in force. Unless the docs'
+    navigation `ordered` the pages, the first is only first by name (axum's src/docs/ of fragments its
+    crate docs include opens with `debugging_handler_type_errors.md`): only a page named as one introduces."""
     saying = [
         d
         for n, d in enumerate(first)
-        if (n == 0 or _INTRO_PAGE.match(PurePosixPath(d.origin).stem))
+        if ((n == 0 and ordered) or _INTRO_PAGE.match(PurePosixPath(d.origin).stem))
         and any(_says(b) for _, b in d.blocks())
     ]
     return [saying[0]] if saying and _in_force(saying[0]) else []
@@ -1096,7 +1106,8 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     for document in documents:
         for section, n, block in _numbered_blocks(document):
             if block.kind != "code" or any(
-                _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) for h in section.path
+                _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) or _DEVELOPING.search(h)
+                for h in section.path
             ):
                 continue
             if not _shown_whole(block, section.path, first=not found) or block.text in seen:
@@ -1219,7 +1230,7 @@ _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
 def _process(heading: str) -> bool:
     """A README section about the project's process (licence, contributing, developing, its own tests and
     benchmarks), not a part of the project."""
-    return any(p.search(heading) for p in (_SKIPPED_HEADING, _README_PROCESS, _OWN_CHECKS))
+    return any(p.search(heading) for p in (_SKIPPED_HEADING, _README_PROCESS, _OWN_CHECKS, _DEVELOPING))
 
 
 def _installing(path: Sequence[str], language: str) -> bool:
@@ -1732,7 +1743,9 @@ _COMMON_METHODS = frozenset(
     "append extend insert remove items keys values update clear copy index count split strip join format "
     "replace lower upper encode decode startswith endswith close flush write read readline open start stop "
     "send recv call apply bind then catch finally push shift slice splice concat filter reduce forEach "
-    "toString valueOf getTime sleep sort reverse search match parse".split()
+    "toString valueOf getTime sleep sort reverse search match parse "
+    # Go's standard interfaces' methods, which every Go type may have (io.Closer, fmt.Stringer, error …)
+    "Close String Error Write Flush Unwrap Format".split()
 )
 
 

@@ -56,7 +56,7 @@ def workspace(root: Path, repo_map: RepoMap) -> Workspace:
 def _named_by_readme(root: Path, repo_map: RepoMap, crates: dict[str, str]) -> set[str]:
     # (a map of the code alone holds no README: the root's own files are read for it)
     top = [p.name for p in root.iterdir() if p.is_file()] if root.is_dir() else []
-    readme = front_readme([*(e.path for e in repo_map.files), *top])
+    readme = front_readme([*(e.path for e in repo_map.files), *top], repo_map.links)
     text = read_or_none(root, readme, max_bytes=README_BYTES) if readme else None
     code = markdown_code(text) if text else ""
     # a path into the crate (`use axum::Router`), or its name alone as code ("`axum` is an HTTP … library")

@@ -86,7 +86,7 @@ def markdown_code(text: str) -> str:
 def _example_files(repo_map: RepoMap) -> list[tuple[FileEntry, int]]:
     """The top-level README (weight 2), the docs' getting-started pages (shortest paths first) and Go's
     example tests."""
-    readme = front_readme(e.path for e in repo_map.files)
+    readme = front_readme((e.path for e in repo_map.files), repo_map.links)
     pages = [e for e in repo_map.files if "/" in e.path and _STARTER_PAGE.search(e.path)]
     pages.sort(key=lambda e: (e.path.count("/"), e.path))
     go = sorted((e for e in repo_map.files if _GO_EXAMPLE.search(e.path)), key=lambda e: e.path)

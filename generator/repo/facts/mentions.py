@@ -35,7 +35,7 @@ def readme_code_names(root: Path, repo_map: RepoMap) -> frozenset[str]:
 
 def front_page(root: Path, repo_map: RepoMap) -> tuple[str, str]:
     """The top-level README's path and text ("" for either when there is none or it cannot be read)."""
-    path = front_readme(f.path for f in repo_map.files)
+    path = front_readme((f.path for f in repo_map.files), repo_map.links)
     return path, (read_or_none(root, path, max_bytes=README_BYTES) or "") if path else ""
 
 

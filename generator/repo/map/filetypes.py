@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from functools import lru_cache
 
 # fmt: off
@@ -241,13 +241,20 @@ def _in_context_folder(folder: str) -> bool:
     return parts[0] == _TOP_TEST_FOLDER or any(CONTEXT_FOLDER.fullmatch(part) for part in parts)
 
 
-def front_readme(paths: Iterable[str]) -> str:
+def front_readme(paths: Iterable[str], links: Mapping[str, str] | None = None) -> str:
     """The project's front page: the top-level README (`README`, `README.md`, `readme.rst`; never another
     language's `README_JA.md`), the one with the fewest suffixes first; "" when there is none. A README in
     `.github/` comes first, as GitHub shows it first: javalin's top-level one is for its developers ("If you
-    are looking for the general readme, see .github/README.md"), FluentValidation has only that one."""
-    found = [p for p in paths if p.rpartition("/")[0] in ("", ".github") and _stem(p) == "readme"]
-    return min(found, key=lambda p: (not p.startswith(".github/"), p.count("."), p), default="")
+    are looking for the general readme, see .github/README.md"), FluentValidation has only that one. A
+    top-level README that is a symbolic link (`links`: RepoMap.links) is the file it names, as GitHub shows
+    that file: axum's and actix-web's name their main crate's README."""
+    found = [p for p in paths if _is_front(p)] or [link for link in links or {} if _is_front(link)]
+    best = min(found, key=lambda p: (not p.startswith(".github/"), p.count("."), p), default="")
+    return (links or {}).get(best, best)
+
+
+def _is_front(path: str) -> bool:
+    return path.rpartition("/")[0] in ("", ".github") and _stem(path) == "readme"
 
 
 def _stem(path: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import posixpath
 import re
 import stat
 from collections.abc import Collection
@@ -134,7 +135,22 @@ def map_repository(
     files = _without_compiled(walk.files, walk.skipped, walk.kept)
     files.sort(key=lambda f: f.path)
     walk.skipped.sort(key=lambda s: s.path)
-    return RepoMap(root=root, files=files, skipped=walk.skipped, contents=walk.kept.contents)
+    mapped = {f.path for f in files}
+    links = {link: named for link, named in walk.links.items() if named in mapped}
+    return RepoMap(root=root, files=files, skipped=walk.skipped, links=links, contents=walk.kept.contents)
+
+
+def _link_target(link: str, prefix: str) -> str | None:
+    """The repository path a relative link's text names (`axum/README.md` for `README.md -> axum/README.md`),
+    None for an absolute one or one leaving the repository. Only the link's text is read, never its target."""
+    try:
+        text = os.readlink(link)
+    except OSError:
+        return None
+    named = posixpath.normpath(posixpath.join(prefix, text))
+    if text.startswith("/") or named == ".." or named.startswith("../") or "\\" in text:
+        return None
+    return named
 
 
 @dataclass
@@ -183,6 +199,7 @@ class _Walk:
     manifests: frozenset[str] = frozenset()  # the root's build manifests (`separate_work`)
     repositories: frozenset[str] = frozenset()  # the repositories the root's manifests name as their own
     submodules: frozenset[str] = frozenset()  # the folders .gitmodules names: other repositories
+    links: dict[str, str] = field(default_factory=dict)  # link → the path its text names inside the root
 
 
 _SUBMODULE_PATH = re.compile(r"^\s*path\s*=\s*(.+?)\s*$", re.MULTILINE)
@@ -227,6 +244,8 @@ def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> Non
             continue
         if stat.S_ISLNK(st.st_mode):
             skipped.append(Skipped(rel, "symlink (not followed)"))
+            if (named := _link_target(entry.path, prefix)) is not None:
+                walk.links[rel] = named
         elif stat.S_ISDIR(st.st_mode):
             if entry.name in PUBLISHED_OUTPUTS and published is None:
                 published = published_outputs(directory)

@@ -178,7 +178,8 @@ def _without(repo_map: RepoMap, prefixes: Sequence[str]) -> RepoMap:
 
     kept = [f for f in repo_map.files if not excluded(f.path)]
     skipped = [s for s in repo_map.skipped if not excluded(s.path)]
-    return RepoMap(root=repo_map.root, files=kept, skipped=skipped, contents=repo_map.contents)
+    links = {a: b for a, b in repo_map.links.items() if not excluded(a) and not excluded(b)}
+    return RepoMap(root=repo_map.root, files=kept, skipped=skipped, links=links, contents=repo_map.contents)
 
 
 # --------------------------------------------------------------------------- stages 4–6

@@ -307,7 +307,7 @@ def write_index(
     landed = synthesis.landed
     meta = {
         "title": synthesis.title,
-        "description": _description(synthesis),
+        "description": _description(synthesis, docs),
         "tags": _index_tags(synthesis),
         "generated": max((a.generated for a in landed), default=synthesis.revision_date[:10]),
         "provider": synthesis.provider,
@@ -337,8 +337,13 @@ def _index_tags(synthesis: RepoSynthesis) -> list[str]:
     return list(dict.fromkeys(t for a in synthesis.landed for t in a.tags)) or ["repository"]
 
 
-def _description(synthesis: RepoSynthesis) -> str:
-    lead = synthesis.overview or (synthesis.summary[0] if synthesis.summary else "")
+def _description(synthesis: RepoSynthesis, docs: ProjectDocs | None = None) -> str:
+    """What search and link previews say the project is: the README's first paragraph, else the first
+    paragraph the page's overview quotes (a tagline centred in HTML, an opening that ends by leading into a
+    list), else the summary — never a subsystem's docstring while the page opens with the project's own
+    words (humanize's was "Activate, get and deactivate translations.")."""
+    quoted = next((p.text for p in docs.overview if p.kind == "paragraph"), "") if docs else ""
+    lead = synthesis.overview or quoted or (synthesis.summary[0] if synthesis.summary else "")
     text = lead or f"How {synthesis.label} is organised: {len(synthesis.landed)} subsystems."
     return whole_sentences(text.replace("`", ""), DESCRIPTION_CHARS)  # search shows it as plain text
 
