@@ -345,6 +345,23 @@ def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
     assert phrase(["urls", "and", "http"]) == "URLs and HTTP"
 
 
+def test_a_numeronym_names_its_module(tmp_path: Path):
+    # humanize's i18n.py read as the words "i" and "n", dropped as single letters: the subsystem holding only
+    # it was called "Humanize package"; a version ("v1alpha1", "go1_16") still says nothing
+    from generator.repo.plan.naming import subsystem_names, words_of
+
+    files = {
+        "humanize/i18n.py": "def activate(locale):\n    return locale\n",
+        "humanize/k8s_client.py": "def connect():\n    return 1\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    assert subsystem_names([["humanize/i18n.py"], ["humanize/k8s_client.py"]], facts) == [
+        "I18n",
+        "K8s client",
+    ]
+    assert words_of("v1alpha1") == ["alpha"] and words_of("viper_go1_16") == ["viper", "go"]
+
+
 def test_communities_repeat_whatever_the_random_state(tmp_path: Path):
     # igraph draws its visiting order from a process-wide generator: each detection seeds its own
     import random

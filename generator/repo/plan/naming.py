@@ -25,7 +25,8 @@ _CONTAINER = frozenset("src lib pkg internal impl source main index mod package 
 _PLATFORM = re.compile(
     r"windows|win|notwin|linux|darwin|unix|posix|wasm|js|bsd|freebsd|openbsd|solaris|plan|amd|arm|go|nt"
 )
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# a numeronym (i18n, l10n, k8s, a11y) is one word: its letters alone ("i", "n") say nothing
+_WORD = re.compile(r"[A-Za-z]\d+[a-z]{1,2}(?![a-z])|[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # initialisms written in capitals in prose, whatever case the identifier used
 _ACRONYMS = frozenset(
     "ai api ascii asgi ast cdn cli css csv db dns dom gc gui html http https id io ipc json jwt kb llm ml nlp"
