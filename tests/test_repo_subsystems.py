@@ -528,6 +528,11 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     value = CitedSymbol("Value", "class", "pkg/_models.py", "A Value is either a flag or an argument.")
     named.functions = [value]  # a sentence naming it among its first words needs no name before it
     assert _offline_summary(named) == "A Value is either a flag or an argument."
+    sketch = CitedSymbol(
+        "cmSketch", "struct", "sketch.go", "cmSketch is a Count-Min sketch with 4-bit counters."
+    )
+    named.functions = [sketch]  # ristretto's: capitalised as a sentence, it still opens with its name
+    assert _offline_summary(named) == "CmSketch is a Count-Min sketch with 4-bit counters."
     notes = [
         CitedSymbol(
             "I18nKey", "enum", "pkg/keys.ts", "This file generate by script, don't modify it manually!!!"

@@ -338,8 +338,10 @@ def _main_symbol_says(analysis: ShardAnalysis) -> str:
         sentence = first_sentence(symbol.doc, SUMMARY_CHARS - len(name) - 2) if symbol.doc else ""
         if not says_something(sentence, words=4) or _NOT_PROSE.match(sentence) or _NOTE.search(sentence):
             continue
+        # the sentence starts capitalised: Go's unexported `cmSketch` opens "CmSketch is a Count-Min sketch"
         opening = [word.strip(",:`'") for word in sentence.split()[:3]]
-        return sentence if name in opening else f"{name}: {sentence}"  # "A Value is either a flag …"
+        named_first = name in opening or opening[:1] == [name[:1].upper() + name[1:]]
+        return sentence if named_first else f"{name}: {sentence}"  # "A Value is either a flag …"
     return ""
 
 
