@@ -343,6 +343,17 @@ def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
         "Extras",
     ]
     assert phrase(["urls", "and", "http"]) == "URLs and HTTP"
+    # a package's number is part of its name (pgx's pgproto3 was "Pgproto", gunicorn's http2 "HTTP" beside its
+    # http/), a version or platform suffix is not
+    assert [
+        folder_name(f) for f in ("pgproto3", "gunicorn/http2", "core/_http2", "api/v2", "compat/py3")
+    ] == [
+        "Pgproto3",
+        "HTTP2",
+        "HTTP2",
+        "",
+        "Py",
+    ]
 
 
 def test_a_numeronym_names_its_module(tmp_path: Path):

@@ -155,9 +155,19 @@ _SAID = {
 }
 
 
+# a package named with its number (pgx's pgproto3, gunicorn's http2, oauth2): the number is part of the name,
+# unlike a version or platform suffix (v2, go1, py3)
+_NUMBERED = re.compile(r"_?([a-z]{2,})(\d+)")
+_NOT_NUMBERED = frozenset({"go", "py", "python", "node", "version", "ver", "api"})
+
+
 def folder_name(folder: str) -> str:
     """A sub-package's own name as a maintainer writes it ("_transports" → "Transports", "json" → "JSON",
-    "ext" → "Extensions"); "" for a container folder (`src`, `internal`) that names no concept."""
+    "ext" → "Extensions", "pgproto3" → "Pgproto3"); "" for a container folder (`src`, `internal`) that names
+    no concept."""
+    numbered = _NUMBERED.fullmatch(PurePosixPath(folder).name) if folder else None
+    if numbered and numbered.group(1) not in _NOT_NUMBERED:
+        return phrase([numbered.group(0).lstrip("_")])
     words = words_of(PurePosixPath(folder).name) if folder else []
     if not words or set(words) <= _CONTAINER:
         return ""
@@ -298,6 +308,8 @@ def _cased(word: str) -> str:
     """An initialism in capitals, its plural too ("urls" → "URLs"); any other word as it is."""
     if word in _ACRONYMS:
         return word.upper()
+    if (numbered := _NUMBERED.fullmatch(word)) and numbered.group(1) in _ACRONYMS:
+        return word.upper()  # "http2" → "HTTP2"
     if word.endswith("s") and word[:-1] in _ACRONYMS:
         return word[:-1].upper() + "s"
     return word
