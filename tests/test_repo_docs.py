@@ -625,7 +625,11 @@ def test_a_docs_folder_no_navigation_orders_is_introduced_only_by_a_page_named_s
     }
     said = [p.text for p in _docs_of(make_project(tmp_path / "hops", files)).overview]
     assert said == ["Hops is an HTTP routing library that focuses on ergonomics and modularity."]
-    files["docs/README.md"] = "# Hops\n\nThese pages explain how hops matches a request to its handler.\n"
+    # a folder's index goes by the folder's name (valibot's guides are `(advanced)/async-validation/index.mdx`)
+    files["docs/async/index.md"] = files.pop("docs/debugging_errors.md")
+    said = [p.text for p in _docs_of(make_project(tmp_path / "folders", files)).overview]
+    assert said == ["Hops is an HTTP routing library that focuses on ergonomics and modularity."]
+    files["docs/index.md"] = "# Hops\n\nThese pages explain how hops matches a request to its handler.\n"
     said = [p.text for p in _docs_of(make_project(tmp_path / "named", files)).overview]
     assert said[-1] == "These pages explain how hops matches a request to its handler."
 

@@ -352,7 +352,9 @@ def read_project_docs(
         shown = sum(p.kind == "code" for p in examples)
         examples += folder_examples(root, repo_map, redactor, MAX_EXAMPLES - shown, project_name(root))
     intro = _introduction(
-        [documents[p] for p in in_order[:INTRO_PAGES] if p in documents], ordered=bool(navigation.listed)
+        [documents[p] for p in in_order[:INTRO_PAGES] if p in documents],
+        ordered=bool(navigation.listed),
+        folder=folder,
     )
     return ProjectDocs(
         root=folder,
@@ -484,19 +486,29 @@ def _shows_code(passage: DocPassage) -> bool:
     return passage.language.lower() not in _SHELL
 
 
-def _introduction(first: Sequence[Document], *, ordered: bool = True) -> list[Document]:
+def _introduction(first: Sequence[Document], *, ordered: bool = True, folder: str = "") -> list[Document]:
     """The docs' introduction: their first page, or, when that says nothing in prose (valtio's
     `introduction.mdx` is a title alone, rich's `index.rst` a toctree), the next page named as one
     (`getting-started`, `introduction`, `overview`); none when it is no longer in force. Unless the docs'
     navigation `ordered` the pages, the first is only first by name (axum's src/docs/ of fragments its
-    crate docs include opens with `debugging_handler_type_errors.md`): only a page named as one introduces."""
+    crate docs include opens with `debugging_handler_type_errors.md`): only a page named as one introduces —
+    a page that is its folder's index goes by the folder's name (valibot's `(advanced)/async-validation/
+    index.mdx`), but for the docs folder's own index."""
     saying = [
         d
         for n, d in enumerate(first)
-        if ((n == 0 and ordered) or _INTRO_PAGE.match(PurePosixPath(d.origin).stem))
+        if ((n == 0 and ordered) or _INTRO_PAGE.match(_page_name(d.origin, folder)))
         and any(_says(b) for _, b in d.blocks())
     ]
     return [saying[0]] if saying and _in_force(saying[0]) else []
+
+
+def _page_name(path: str, folder: str) -> str:
+    """A docs page's name: its file's, or its folder's for the index of a folder below the docs folder."""
+    page = PurePosixPath(path)
+    if page.stem.lower() in ("index", "readme") and str(page.parent) not in (folder or ".", "."):
+        return page.parent.name
+    return page.stem
 
 
 def _says(block: Block) -> bool:
