@@ -100,6 +100,13 @@ def test_symbol_listings_score_low_and_are_dropped() -> None:
     assert prose_ratio("A lock keeps two runs from writing the same knowledge base at once.") == 1.0
     assert prose_ratio("WidgetCache.sweep (method) core/cache.py:40-60") < 0.5
     assert prose_ratio("向量数据库是一种专门存储嵌入向量的数据库。") > 0.9
+    # a name written against Chinese text without a space is a word of it (Hexo's Front-matter page: 0.49,
+    # below the 0.65 a quote needs, so its second sentence was never quoted); a path so written is not
+    mixed = (
+        "以 YAML 格式书写时，Front-matter 以三个破折号结束；以 JSON 格式书写时，Front-matter 以三个分号结束。"
+    )
+    assert prose_ratio(mixed) > 0.8
+    assert prose_ratio("配置文件**_config.yml**进行配置") < 0.65
     listing = "- **expire_results** (function) `core/cache.py:82-99` — Removes old results.\n"
     assert markup_prose(listing) == ""
 

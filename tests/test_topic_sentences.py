@@ -307,3 +307,17 @@ def test_a_sentence_opening_on_a_name_written_with_a_capital_inside_is_prose() -
     assert is_prose("gRPC client library will automatically retry failed RPCs according to a policy set.")
     assert is_prose("iOS apps can embed Python as a framework and call it from their Swift code.")
     assert not is_prose("and then the library will retry failed calls according to the service policy.")
+
+
+def test_a_short_chinese_sentence_counts_its_latin_names_as_words() -> None:
+    """Hexo's 一键部署 page opens "Hexo 提供快速、简便的部署策略。" and its tag plugins page "标签插件和
+    Front-matter 中的标签不同。": eleven and ten Han characters, under the twelve a Chinese sentence needed,
+    though each says as much as six English words (a Han character counts half a word, a Latin name one).
+    Both openings were skipped and the report opened on a later, lesser sentence. A sentence saying less
+    ("有效配置必须有 type 字段。", five words) is still too short to quote alone."""
+    from generator.topic.sentences import is_prose
+
+    assert is_prose("Hexo 提供快速、简便的部署策略。")
+    assert is_prose("标签插件和 Front-matter 中的标签不同。")
+    assert not is_prose("有效配置必须有 type 字段。")
+    assert not is_prose("Hexo 很快。")

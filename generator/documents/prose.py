@@ -13,7 +13,7 @@ _WORDLIKE = re.compile(
     r"[(\[\"'“‘«]*(?:[A-Za-z][a-z]*(?:[-'’][A-Za-z][a-z]*)*|(?:[A-Z][a-z]+){2,3}|\d+(?:[.,]\d+)*%?)"
     r"[)\]\"'”’»]*[.,;:!?…]*[)\]\"'”’»]*"
 )
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_OR_MARK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff，。、；：？！（）“”]")
 # a design document's number heading its title, as another document names it ("SE-0316: Global Actors
 # introduced…", "A50: gRPC xDS Outlier Detection Support is a spec…"): a document named, not a symbol
 _DOCUMENT_NUMBER = re.compile(r"[A-Z]{1,5}-?\d{1,5}")
@@ -54,5 +54,14 @@ def prose_ratio(sentence: str) -> float:
         if _WORDLIKE.fullmatch(token):
             good += len(token)
         else:
-            good += len(_CJK.findall(token)) + sum(1 for ch in token if ch in "，。、；：？！（）“”")
+            good += _written_words(token)
     return good / total if total else 0.0
+
+
+def _written_words(token: str) -> int:
+    """The characters of a token that read as words: its CJK characters and Chinese marks, and each Latin
+    word written against them without a space ("格式书写时，Front-matter"): a name in a Chinese sentence."""
+    marks = _CJK_OR_MARK.findall(token)
+    if not marks:
+        return 0
+    return len(marks) + sum(len(part) for part in _CJK_OR_MARK.split(token) if _WORDLIKE.fullmatch(part))

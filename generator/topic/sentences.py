@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cjk import is_cjk
+from ..cjk import is_cjk, sentence_words
 from ..documents.prose import defined_field, prose_ratio
 from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
@@ -108,7 +108,7 @@ _CAPITAL_INSIDE = re.compile(r"[a-z]+[A-Z]\w*\b")
 def is_prose(text: str) -> bool:
     """A sentence worth quoting: a whole sentence (it ends like one, or is a field's row "Description: …";
     its brackets and quotes are balanced; a list item, a caption or a lead-in ending in ':' is not), long
-    enough to say something (six words, or twelve CJK characters: Chinese is written without spaces), and
+    enough to say something (six words, a CJK character counting half: Chinese is written without spaces), and
     mostly ordinary words."""
     if len(text) > MAX_QUOTE or text.startswith(("#", "|", "```")):
         return False
@@ -128,8 +128,11 @@ def is_prose(text: str) -> bool:
         return False
     if text[:1].isupper() and _REFERENCE_FRAGMENT.match(text[:60]):
         return False
+    # a Chinese sentence's Latin names are words of it ("Hexo 提供快速、简便的部署策略。"): six words either way
     long_enough = (
-        cjk >= 12 or (len(text) >= 40 and len(text.split()) + cjk >= 6) or bool(_DEFINITION.match(text))
+        (cjk >= _CJK_SENTENCE and sentence_words(text) >= 6)
+        or (len(text) >= 40 and len(text.split()) + cjk >= 6)
+        or bool(_DEFINITION.match(text))
     )
     return long_enough and prose_ratio(text) >= MIN_PROSE
 
