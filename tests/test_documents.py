@@ -731,6 +731,40 @@ def test_a_container_titled_with_a_sentence_keeps_it_as_text() -> None:
     ]
 
 
+def test_a_container_title_holding_a_sentence_and_a_pointer_after_it_keeps_both() -> None:
+    """Element's `:::demo` line on 表单验证 goes on after its sentence's full stop: "…设置为需校验的字段名即可。校验
+    规则参见 [async-validator](…)" (3 such lines in its zh-CN pages, 6 in all its languages, 2 in element-react).
+    Ending on a link, not a stop, it was blanked with the marker: the report never said `rules` or `prop`. A
+    label with a dot inside a word ("v1.2 notes") is still no sentence."""
+    text = (
+        ":::demo Form 组件提供了表单验证的功能，只需要通过 `rules` 属性传入约定的验证规则。校验规则参见"
+        " [async-validator](https://github.com/yiminghe/async-validator)\n```html\n<el-form/>\n```\n:::\n\n"
+        ":::demo Use `type` to pick a layout. See the options below\n```html\n<el-row/>\n```\n:::\n\n"
+        ":::tip v1.2 notes\n注意这一点。\n:::\n"
+    )
+    found = [b.text for _, b in blocks(read_text(text, name="form.md")) if b.kind == "paragraph"]
+    assert found == [
+        "Form 组件提供了表单验证的功能，只需要通过 `rules` 属性传入约定的验证规则。校验规则参见 async-validator",
+        "Use `type` to pick a layout. See the options below",
+        "注意这一点。",
+    ]
+
+
+def test_bold_markers_commonmark_leaves_as_text_are_no_debris() -> None:
+    """Between a Han character and punctuation a `**` opens or closes nothing in CommonMark (Hexo's
+    "部署通常通过**_config.yml**进行配置。", egg's "**注意：**在插件还没发布前"): markdown-it keeps the asterisks
+    as text, where the author and the built site show bold. A lone `*` and bold it parsed stay as they were."""
+    text = (
+        "部署通常通过**_config.yml**进行配置。\n\n**注意：**在插件还没发布前，可以通过 path 来指定。\n\n"
+        "这是**重点**内容，a * b 也一样。\n"
+    )
+    assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [
+        "部署通常通过_config.yml进行配置。",
+        "注意：在插件还没发布前，可以通过 path 来指定。",
+        "这是重点内容，a * b 也一样。",
+    ]
+
+
 def test_a_formula_set_as_an_image_stays_in_its_sentence_and_badges_go() -> None:
     text = "[![build](b.svg)](https://ci) [![cov](c.svg)](https://cov)\n\n![`T`](inl3.png) is the total memory. ![`F`](inl4.png) is free.\n"
     assert [b.text for _, b in blocks(read_text(text, name="a.md"))] == [

@@ -29,10 +29,13 @@ _TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')
 _AUTODOC = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")  # mkdocstrings: `::: pkg.Object`
 _OPTION = re.compile(r"^:?[\w-]+:(?:\s|$)")  # `options:`, `handler: python`, `:docstring:`
 _CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
-# a container whose title is a sentence: Element's and its ports' component pages describe each example on the
-# marker (`:::demo Form 组件提供了表单验证的功能，只需要通过 `rules` 属性传入…。`); a box's label ("提示",
-# "Security Warning", "为什么需要打包开发模式？") is no sentence of the page
-_CONTAINER_SENTENCE = re.compile(r"^(?P<indent>[ \t]*):{3,}[ \t]*[\w-]+[ \t]+(?P<text>\S.*[.。])[ \t]*$")
+# a container whose title holds a sentence: Element's and its ports' component pages describe each example on
+# the marker (`:::demo Form 组件提供了表单验证的功能，只需要通过 `rules` 属性传入…。`), at times going on after
+# its full stop ("…即可。校验规则参见 [async-validator](…)"); a box's label ("提示", "Security Warning", "为什么需要
+# 打包开发模式？", "v1.2 notes") is no sentence of the page
+_CONTAINER_SENTENCE = re.compile(
+    r"^(?P<indent>[ \t]*):{3,}[ \t]*[\w-]+[ \t]+(?P<text>\S.*(?:[.。]|。.*\S|\.[ \t]+\S.*))[ \t]*$"
+)
 _DIRECTIVE = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*\{([\w:.-]+)\}[ \t]*(.*?)[ \t]*$")
 _DIRECTIVE_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
 # MyST directives whose body is prose the author wrote for the reader: kept, their markers blanked
@@ -85,6 +88,10 @@ _HTML_ELEMENTS = frozenset(
     " dfn time wbr ruby rt rp bdi bdo object embed param track canvas noscript template slot".split()
 )
 _CITATION_TEXT = re.compile(r"^\s*\[?\s*\d{1,4}\s*\]?\s*$")  # a link whose text is "[3]" cites, says nothing
+# bold markers CommonMark's flanking rule leaves as text: a marker between a letter and punctuation opens or
+# closes nothing ("部署通常通过**_config.yml**进行配置。", "**注意：**在插件还没发布前"), though the author and
+# every site built from the page show bold there
+_UNSEEN_STRONG = re.compile(r"(?<!\*)\*\*(?=[^\s*])([^*\n]*?[^\s*])\*\*(?!\*)")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
 _SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
@@ -767,7 +774,7 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
                 del parts[link_start:]
             link_start = None
         elif kind == "text":
-            parts.append(child.content)
+            parts.append(_UNSEEN_STRONG.sub(r"\1", child.content))
         elif kind == "code_inline":
             role = _MYST_ROLE.search(parts[-1]) if parts else None
             if role:  # {func}`~pkg.name` in Markdown (MyST): shown as Sphinx shows the role
