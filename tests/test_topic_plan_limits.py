@@ -38,3 +38,15 @@ def test_a_model_draft_with_long_titles_and_too_many_steps_is_trimmed() -> None:
     plan = plan_from_draft(LONG_TOPIC, draft)
     assert len(plan.steps) == 12
     assert all(len(s.title) <= MAX_TITLE and len(s.query) <= MAX_TITLE for s in plan.steps)
+
+
+def test_a_chinese_plan_titles_its_figures_in_chinese() -> None:
+    """The no-model plan's figures step heads the report's figures table ("### Figures reported in the
+    sources" under "## 数据"): a Chinese report over Chinese sources (vue-cli's 现代模式) or over English ones
+    (tikv's coprocessor cache, `--lang zh`, whose page says deepkb writes its headings in Chinese) showed it in
+    English."""
+    zh = heuristic_plan("协处理器缓存", lang="zh").steps[-1]
+    en = heuristic_plan("coprocessor cache").steps[-1]
+    assert zh.step_type == en.step_type == "processing"
+    assert zh.title == "来源中报告的数字"
+    assert en.title == "Figures reported in the sources"

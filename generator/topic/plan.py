@@ -24,6 +24,7 @@ from ..errors import UsageError
 from ..jsontypes import StoredObject
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
+from ..text.topic_labels import LABELS
 from ..text.words import ZH_STOPWORDS, content_words, stem, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
@@ -438,7 +439,7 @@ def heuristic_plan(
     steps.append(
         Step(
             id=f"s{len(steps) + 1}",
-            title="Figures reported in the sources",
+            title=LABELS.get(lang, LABELS["en"])["figures_step"],  # the heading of the report's figures
             description="Tabulate the numbers the sources report about the topic.",
             step_type="processing",
             depends_on=[s.id for s in steps],
