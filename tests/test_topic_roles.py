@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from generator.topic.analyze import document_opening
 from generator.topic.facet_sections import path_facets, stating_parts
-from generator.topic.headings import section_facets
+from generator.topic.headings import is_status_heading, section_facets
 
 PROPOSAL = """# Widget Versioning
 
@@ -49,6 +49,42 @@ def test_a_designs_goals_say_why_it_is_made_so_not_how_it_works() -> None:
     assert section_facets("### Key design principles") == {"motivation"}
     assert section_facets("Detailed design") == {"how"}
     assert "limits" in section_facets("Design goals and non-goals")  # the non-goals are limits, as before
+
+
+def test_a_proposals_own_goals_say_why_and_its_bare_how_says_how_it_works() -> None:
+    # Prometheus proposals head their sections "## Why", "## Goals", "## Non-Goals", "## How": created timestamps'
+    # "Goals:" list answered "How do created timestamps work?", and "## How" (the zero injection) was no design
+    # section; npm RFCs write "## How does it work?"
+    assert section_facets("Goals") == {"motivation"}
+    assert section_facets("## Objectives") == {"motivation"}
+    assert "limits" in section_facets("Goals and Non-Goals")
+    assert section_facets("Non-Goals") == {"limits"}
+    assert section_facets("How") == {"how"}
+    assert section_facets("How does it work?") == {"how"}
+    assert section_facets("How to use") == {"use"}
+
+
+def test_a_status_the_subject_reports_is_no_status_of_the_work() -> None:
+    # the IPFS trustless gateway spec's "## Response Status Codes" ("### `404 Not Found`": "A Trustless Gateway MUST
+    # return 404 Not Found when the root block … is not available") answered "What is its current state?"; gRPC,
+    # OpenTelemetry and EIP documents head sections "Status Codes", "Status Code Mapping", "Exit status"
+    for heading in (
+        "Response Status Codes",
+        "Status codes",
+        "Status Code Mapping",
+        "Exit status",
+        "Status field",
+    ):
+        assert "current" not in section_facets(heading), heading
+        assert not is_status_heading(heading), heading
+    for heading in (
+        "Status",
+        "Current status",
+        "Project status",
+        "Implementation status",
+        "Status and timeline",
+    ):
+        assert section_facets(heading) == {"current"}, heading
 
 
 def test_open_questions_answer_only_limits_and_history_nothing_nor_do_their_subsections() -> None:

@@ -18,12 +18,19 @@ from itertools import accumulate
 
 from .. import cjk
 
+# a status the subject reports ("Response Status Codes", "Exit status", "Status field") is no status of the work
+_STATUS = (
+    r"(?<!exit\s)(?<!http\s)(?<!response\s)status"
+    r"(?!\s+(?:codes?|fields?|lines?|messages?|objects?|conditions?|bars?)\b)"
+)
 # facet → the words of a heading naming it. "what" is answered by a document's own summary; "current" by a
 # section on the state of the work (`is_status_heading` keeps "Implementation" from being how it works)
 FACET_WORDS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|decision drivers"
     r"|动机|背景|原因|为什么|为何|目的",
-    "how": r"specification|design|how (?:it|this|they) works?|semantics|syntax|mechanism|architecture|"
+    # a proposal template's bare "## How" beside its "## Why" (Prometheus), "## How does it work?" (npm)
+    "how": r"specification|design|how (?:it|this|they) works?|^\W*how\W*$|how (?:does|do) (?:it|this|they) work"
+    r"|semantics|syntax|mechanism|architecture|"
     r"implementation|details|detailed description|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
     # "## Scenarios and User Experience" (a design's use cases told as a user meets them), "#### Scenario:
@@ -42,7 +49,7 @@ FACET_WORDS = {
     r"|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$|备选方案",
     # "changes" alone or summed up is the history of the work; "Language changes", "Changes to the parser",
     # "Determining Changes" and "Changeset" are what the design changes
-    "current": r"status|history|(?:^\W*|summary\s+of\s+)changes\b(?!\s+to\b)|changes\s+(?:from|since)\b"
+    "current": rf"{_STATUS}|history|(?:^\W*|summary\s+of\s+)changes\b(?!\s+to\b)|changes\s+(?:from|since)\b"
     r"|timeline|roadmap|what'?s new|现状|历史|进展|当前状态",
 }
 # a facet's word begins a word of the heading: "opcuastatus", an attribute's name, is no status section
@@ -93,7 +100,7 @@ def aside_role(heading: str) -> str:
 _STATUS_HEADING = re.compile(
     r"^\W*(?:(?:reference|initial|prototype)[- ]+)?implementations?"
     r"(?:\s+(?:status|history|plan|progress|timeline|schedule|and\s+(?:rollout|timeline|migration)))?\W*$"
-    r"|^\W*(?:(?:current\s+)?status|timeline|rollout|schedule|stabili[sz]ation)\b"
+    rf"|^\W*(?:(?:current\s+)?{_STATUS}|timeline|rollout|schedule|stabili[sz]ation)\b"
     r"|^\W*(?:timeline|rollout)\s+and\s+\w+\W*$|(?:实现状态|当前状态|进展)(?![\u3400-\u9fff])",
     re.I,
 )
@@ -132,10 +139,11 @@ _OLD_STATE_HEADING = re.compile(
 _BENEFIT_HEADING = re.compile(
     r"\b(?:benefits?|advantages?|upsides?|pros|positive consequences)\b|优点|优势|好处", re.I
 )
-# what a design sets out to achieve ("### Design goals": "Speed: Fetching repodata MUST be very fast."): why it is
-# made as it is, not how it works
+# what a design sets out to achieve ("### Design goals": "Speed: Fetching repodata MUST be very fast."; a proposal's
+# own "## Goals" beside its "## Non-Goals": "Prometheus can perform meaningful rate-like functions even with a single
+# scrape."): why it is made as it is, not how it works
 _GOALS_HEADING = re.compile(
-    r"^\W*(?:\w+\s+)?design\s+(?:goals?|principles|objectives)\b(?!.*non-?goals)", re.I
+    r"^\W*(?:(?:\w+\s+)?design\s+)?(?:goals?|principles|objectives)\b(?!.*non-?goals)", re.I
 )
 _COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
 # sections that frame a document rather than say anything about its subject (an appendix of one too: "%appendix%
