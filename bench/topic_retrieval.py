@@ -223,7 +223,8 @@ def identifier_rows(report: Report) -> int:
 
 def run_query(corpus: Path, query: str, *, lang: str, quick: bool, keep: Path | None = None) -> QueryRun:
     """One offline run of `query` over `corpus`, its pages published as `deepkb topic run` publishes them;
-    with `keep`, the published report is copied there to be read by hand."""
+    with `keep`, the published report and its stored sources (`SLUG.raw/`) are copied there to be read by
+    hand."""
     with tempfile.TemporaryDirectory() as tmp:
         cache = Path(tmp) / "cache"
         os.environ["DEEPKB_CACHE_DIR"] = str(cache)
@@ -253,6 +254,9 @@ def run_query(corpus: Path, query: str, *, lang: str, quick: bool, keep: Path | 
         if keep is not None and text:
             keep.mkdir(parents=True, exist_ok=True)
             (keep / f"{slug}.md").write_text(text, encoding="utf-8")
+            raw = paths.topic_dir(slug) / "raw"
+            if raw.is_dir():  # the stored sources it quotes, to check a citation in its document
+                shutil.copytree(raw, keep / f"{slug}.raw", dirs_exist_ok=True)
         documents = _documents(paths, slug) if slug else {}
         cited, repeated, gaps, identifiers, rejected = (
             _report_figures(paths, slug) if slug else ([], 0, 0, 0, 0)
