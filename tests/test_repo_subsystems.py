@@ -715,6 +715,26 @@ def test_a_shard_s_lead_reads_its_shim_modules_last(tmp_path: Path):
     ]
 
 
+def test_a_shard_s_lead_says_a_sentence_its_modules_repeat_once(tmp_path: Path):
+    # cattrs' preconf/ read "Preconfigured converters for msgspec. Preconfigured converters for bson.
+    # Preconfigured converters for orjson."; tqdm's contrib "Sends updates to a Discord bot." twice over
+    from repo_source_fixture import write_tree
+
+    from generator.repo.analyze.draft import shard_purpose
+
+    files = {
+        f"pkg/preconf/{name}.py": f'"""Preconfigured converters for {name}."""\n'
+        for name in ("msgspec", "bson", "orjson", "tomlkit", "cbor2", "json", "ujson")
+    }
+    files["pkg/preconf/__init__.py"] = '"""Factories of converters, one a serialization library."""\n'
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    purpose = shard_purpose(Shard("Preconf", tuple(sorted(files))), facts)
+    assert purpose[0] == "Factories of converters, one a serialization library."
+    assert purpose[1] == "Preconfigured converters for bson, cbor2, json, msgspec, orjson and 2 more."
+    assert len(purpose) == 2
+
+
 def test_a_type_defined_again_in_a_build_tagged_sibling_is_one_key_type(tmp_path: Path):
     from generator.repo.analyze.describe import key_types
 

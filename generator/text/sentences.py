@@ -9,6 +9,7 @@ block", "case ... of"): one ends a sentence only before a capital, a quote or th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..cjk import is_cjk
 
@@ -113,3 +114,40 @@ def lead_sentences(text: str, most: int = 0, as_written: bool = False) -> list[s
     last holds the rest of the summary."""
     summary = docstring_summary(text, as_written)
     return _LEAD_END.split(" ".join(summary.split()), maxsplit=max(most - 1, 0))
+
+
+ALIKE_VALUES = 5  # values a merged sentence lists before saying how many more there are
+
+
+def merge_alike(found: Sequence[str], most: int = ALIKE_VALUES) -> list[str]:
+    """Sentences that differ in one word only, said once with that word's values listed, where the first of
+    them stood: a module docstring per backend ("Preconfigured converters for msgspec.", "… for bson.") is
+    "Preconfigured converters for msgspec and bson."; "Future types for the Buffer middleware." and "Error
+    types …" are "Future and Error types for the Buffer middleware."."""
+    groups: list[tuple[list[str], list[int], list[list[str]]]] = []  # (words, [slot] once two agree, members)
+    for sentence in found:
+        words = sentence.split()
+        for template, slot, members in groups:
+            if len(template) != len(words) or len(words) < 3:
+                continue
+            differ = [i for i, (a, b) in enumerate(zip(template, words, strict=True)) if a != b]
+            if len(differ) == 1 and (not slot or slot == differ):
+                slot[:] = differ
+                members.append(words)
+                break
+        else:
+            groups.append((words, [], [words]))
+    return [_said_once(template, slot, members, most) for template, slot, members in groups]
+
+
+def _said_once(template: list[str], slot: list[int], members: list[list[str]], most: int) -> str:
+    if not slot:
+        return " ".join(template)
+    at = slot[0]
+    first = template[at]
+    tail = first[len(first.rstrip(".,;:!?")) :]  # the slot ends the sentence: its stop follows the list
+    named = [m[at][: len(m[at]) - len(tail)] if tail and m[at].endswith(tail) else m[at] for m in members]
+    if len(named) > most:
+        named = [*named[:most], f"{len(named) - most} more"]
+    listed = ", ".join(named[:-1]) + " and " + named[-1]
+    return " ".join([*template[:at], listed + tail, *template[at + 1 :]])

@@ -37,7 +37,7 @@ from generator.repo.model import (
 from generator.repo.pack.packer import PackedShard, pack_files
 from generator.repo.plan.naming import says_where_not_what
 from generator.repo.plan.subsystems import core_modules
-from generator.text.sentences import says_something
+from generator.text.sentences import merge_alike, says_something
 
 Report = Callable[[str], None]
 _SUMMARY_LINE = re.compile(r"^\s*\**summary\**\s*:\s*\**\s*(.+)$", re.IGNORECASE | re.MULTILINE)
@@ -315,14 +315,16 @@ def draft_offline(shard: Shard, ctx: ShardContext, report: Report) -> OfflineDra
 
 def shard_purpose(shard: Shard, facts: Facts, limit: int = 3) -> list[str]:
     """Whole sentences from the module docstrings of the shard's own files, most important file first and
-    shims, helpers and errors modules last (`compat.py`'s history says nothing of the subsystem)."""
+    shims, helpers and errors modules last (`compat.py`'s history says nothing of the subsystem); a sentence
+    each module of a kind repeats with one word changed is said once (`merge_alike`: cattrs' preconf/ is
+    "Preconfigured converters for msgspec, bson, orjson …", not three sentences one word apart)."""
     found: list[str] = []
     for path in sorted(shard.files, key=says_where_not_what):
         fact = facts.files.get(path)
         for sentence in sentences(fact.doc, 2) if fact else []:
             if sentence not in found:
                 found.append(sentence)
-    return found[:limit]
+    return merge_alike(found)[:limit]
 
 
 def shard_facts(shard: Shard, ctx: ShardContext) -> str:
