@@ -632,6 +632,10 @@ def test_a_docs_folder_no_navigation_orders_is_introduced_only_by_a_page_named_s
     files["docs/index.md"] = "# Hops\n\nThese pages explain how hops matches a request to its handler.\n"
     said = [p.text for p in _docs_of(make_project(tmp_path / "named", files)).overview]
     assert said[-1] == "These pages explain how hops matches a request to its handler."
+    # … and so does the index of the folder holding every page (watchdog's docs/source/index.rst)
+    nested = {p.replace("docs/", "docs/source/"): text for p, text in files.items()}
+    said = [p.text for p in _docs_of(make_project(tmp_path / "nested", nested)).overview]
+    assert said[-1] == "These pages explain how hops matches a request to its handler."
 
 
 def test_the_overview_reads_past_the_install_block_to_why_the_project_exists() -> None:

@@ -354,7 +354,7 @@ def read_project_docs(
     intro = _introduction(
         [documents[p] for p in in_order[:INTRO_PAGES] if p in documents],
         ordered=bool(navigation.listed),
-        folder=folder,
+        folder=posixpath.commonpath([posixpath.dirname(p) for p in in_order]) if in_order else folder,
     )
     return ProjectDocs(
         root=folder,
@@ -504,7 +504,8 @@ def _introduction(first: Sequence[Document], *, ordered: bool = True, folder: st
 
 
 def _page_name(path: str, folder: str) -> str:
-    """A docs page's name: its file's, or its folder's for the index of a folder below the docs folder."""
+    """A docs page's name: its file's, or its folder's for the index of a folder below `folder`, the one all
+    the docs pages are in (watchdog's docs/source/index.rst is the docs' own index)."""
     page = PurePosixPath(path)
     if page.stem.lower() in ("index", "readme") and str(page.parent) not in (folder or ".", "."):
         return page.parent.name
