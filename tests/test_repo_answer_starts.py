@@ -1145,3 +1145,34 @@ def test_a_call_forwarded_to_a_fields_object_is_no_setter() -> None:
     body = ["def send(self, data):", "    self.sock.sendall(data)"]
     assert not only_sets("python", "self", body)
     assert only_sets("python", "self", ["def follow(self, on):", "    self.settings.set_follow(on)"])
+
+
+# kue's shape: the question writes the call as a user does, on the instance (`job.save()`), while a factory
+# (`createJob`) matches "job" and "make" as well and reaches the saving too
+QUEUE = {
+    "package.json": '{"name": "queue", "main": "lib/queue.js"}\n',
+    "lib/queue.js": (
+        "const Job = require('./job')\n\n"
+        "/** Create a new job of the given type: make the job and return it. */\n"
+        "function createJob(type, data) {\n  const job = new Job(type, data)\n  job.priority(0)\n"
+        "  job.save(() => {})\n  return job\n}\n\n"
+        "module.exports = { createJob }\n"
+    ),
+    "lib/job.js": (
+        "class Job {\n"
+        "  constructor(type, data) {\n    this.type = type\n    this.data = data\n  }\n\n"
+        "  priority(level) {\n    this._priority = level\n    return this\n  }\n\n"
+        "  /** Store the job in Redis and make it available. */\n"
+        "  save(done) {\n    this.update(done)\n  }\n\n"
+        "  update(done) {\n    this.state('inactive', done)\n  }\n\n"
+        "  state(name, done) {\n    this._state = name\n    done()\n  }\n}\n\n"
+        "module.exports = Job\n"
+    ),
+}
+
+
+def test_a_method_written_on_its_instance_starts_the_answer(tmp_path: Path) -> None:
+    """kue's "How does job.save() store a new job…?" started at the `createJob` factory: `job.save` is
+    `Job.save` written as a user calls it."""
+    asked = "How does job.save() store a new job and make it available to workers?"
+    assert start_of(tmp_path, QUEUE, asked) == "Job.save"

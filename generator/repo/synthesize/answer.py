@@ -155,7 +155,8 @@ def walked_steps(
         return ()
     symbols = {node: symbol for node in answered if (symbol := _symbol_at(facts, node)) is not None}
     lines = {node: symbol.lines for node, symbol in symbols.items()}
-    writes = {node for node, symbol in symbols.items() if any(_names(symbol, name) for name in written)}
+    # what the question writes as code, its owner read case-blind (`job.save()` is `Job.save`)
+    writes = symbols.keys() & _named(facts, written)
     startable = {
         node
         for node, symbol in symbols.items()
@@ -250,11 +251,6 @@ def plain_siblings(
             if plain:
                 found[node] = max(plain)[2]
     return found
-
-
-def _names(symbol: Symbol, written: str) -> bool:
-    """Is `symbol` what the question writes as code (`res.send`, `parse_args`)?"""
-    return symbol.name == written or symbol.name.endswith(f".{written}")
 
 
 def _named(facts: Facts, names: Collection[str]) -> set[tuple[str, str]]:
