@@ -479,6 +479,8 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("t/integration/common.py", True),
         ("t/helper/test-tool.c", True),
         ("src/t/codes.py", False),  # a package's `t` module folder deeper down is code
+        ("benches/rotation.rs", True),  # Cargo's benchmarks (log4rs, tungstenite-rs, gocraft/work)
+        ("src/benchmark_utils/mod.rs", False),
     ],
 )
 def test_context_files_are_told_from_source_modules(path: str, context: bool) -> None:

@@ -169,7 +169,7 @@ def _holds_secrets(lower: str) -> bool:
 # anywhere on the path, or the file's own name (`$` as in a search: before a final newline too)
 CONTEXT_FOLDER = re.compile(
     r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|demos?|tutorials?|[\w-]*archetypes?"
-    r"|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
+    r"|benchmarks?|bench|benches|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     # a second test tier named by its kind after the word: dynaconf's tests_functional/, tests_integration/,
     # tests-e2e/, tests_benchmark/
     r"|tests[_-][\w-]+"
