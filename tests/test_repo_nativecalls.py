@@ -228,3 +228,38 @@ def test_type_names_peel_wrappers_references_and_paths() -> None:
     assert type_name("const struct redis_reader *") == "redis_reader"
     assert type_name("std::vector<sink_ptr>", element=True) == "sink_ptr"
     assert type_name("std::vector<sink_ptr>") == "vector"
+
+
+# attohttpc's shape: a builder's `send` prepares the request and sends what `try_prepare` returns, a client
+# made through its builder (`Self::builder().add_server(t)?.build()`), a local holding a method's result
+BUILT = {
+    "Cargo.toml": '[package]\nname = "fetch"\n',
+    "src/lib.rs": (
+        "pub struct RequestBuilder {\n    url: String,\n}\n\n"
+        "pub struct PreparedRequest {\n    url: String,\n}\n\n"
+        "pub struct Response {\n    status: u16,\n}\n\n"
+        "impl RequestBuilder {\n"
+        "    /// Builds the request.\n"
+        "    pub fn builder() -> RequestBuilder {\n        todo!()\n    }\n\n"
+        "    pub fn header(self, name: &str) -> Result<Self, String> {\n        Ok(self)\n    }\n\n"
+        "    pub fn try_prepare(self) -> Result<PreparedRequest<'static>, String> {\n        todo!()\n    }\n\n"
+        "    pub fn send(self) -> Result<Response, String> {\n        self.try_prepare()?.send()\n    }\n\n"
+        "    pub fn status(self) -> u16 {\n"
+        '        let built = Self::builder().header("a")?;\n'
+        "        let prepared = built.try_prepare()?;\n        prepared.send().unwrap().code()\n    }\n}\n\n"
+        "impl PreparedRequest {\n    pub fn send(&mut self) -> Result<Response, String> {\n"
+        + WORK
+        + "        todo!()\n    }\n}\n\n"
+        "impl Response {\n    pub fn code(&self) -> u16 {\n        self.status\n    }\n}\n"
+    ),
+}
+
+
+def test_a_rust_call_on_what_a_method_returns_reaches_the_returned_types_method(tmp_path: Path) -> None:
+    """`self.try_prepare()?.send()`: `send` is the method of the type `try_prepare` declares it returns
+    (`Result<PreparedRequest<'static>, String>`), not unresolved; so is a local holding such a result, and a
+    chain through `Self`."""
+    edges = edges_of(facts_of(tmp_path, BUILT))
+    assert ("RequestBuilder.send", "PreparedRequest.send") in edges
+    assert ("RequestBuilder.status", "RequestBuilder.try_prepare") in edges  # `Self::builder().header(…)?`
+    assert ("RequestBuilder.status", "PreparedRequest.send") in edges  # `let prepared = built.try_prepare()?`

@@ -5,7 +5,9 @@ credits each call to the function holding it).
 else one of the files it includes or `use`s, else the only one of that name. `Type::f()` is Type's method
 (`Self::f`, the caller's type), or a Rust module's function (`server::run` → server.rs). `x.f()`, `x->f()`
 is a method of `x`'s type: `self`/`this`, a parameter, a local variable (`let cmd = Command::from_frame(…)`,
-`redisReader *r`), a field of the caller's type (`self.connection` → Connection), a loop over such a field
+`redisReader *r`), a Rust method's result by the type its signature declares (`self.try_prepare()?.send()`,
+`-> Result<PreparedRequest>`; a local holding one), a field of the caller's type (`self.connection` →
+Connection), a loop over such a field
 (`for (auto &sink : sinks_)`), or a Rust enum variant's payload bound by a match arm (`Command::Get(cmd) =>
 cmd.apply(…)` → Get). A method name no reading resolves but that one type of the repository defines is that
 type's (`CallEdge.inferred`). A call on a Rust trait object or a generic bounded by a trait goes on into the
@@ -16,6 +18,8 @@ dispatch.py's.
 from __future__ import annotations
 
 import posixpath
+import re
+from collections.abc import Callable
 from typing import Any
 
 from generator.repo.facts.comments import node_text
@@ -30,13 +34,17 @@ CALLS = frozenset({"call_expression"})
 _FUNCTIONS = frozenset({"function_item", "function_definition"})
 _CALLABLE = frozenset({"function", "method"})
 _TYPES = frozenset({"struct", "class", "enum", "type", "union", "trait", "impl"})
+_RESULT = re.compile(r"->\s*(.+?)\s*(?:\bwhere\b|\{|;|$)", re.DOTALL)  # a Rust function's declared result
+SIGNATURE_LINES = 8  # lines of a Rust signature read for its result
 
 
 class NativeTable:
     """The repository's C, C++ and Rust definitions by name, from the facts (built once per graph)."""
 
-    def __init__(self, files: dict[str, FileFacts]) -> None:
+    def __init__(self, files: dict[str, FileFacts], read: Callable[[str], str | None] | None = None) -> None:
         self.files = files
+        self._read = read
+        self._lines: dict[str, list[str]] = {}
         self.functions: dict[tuple[str, str], list[Hit]] = {}
         self.methods: dict[tuple[str, str, str], list[Hit]] = {}
         self.named: dict[tuple[str, str], list[Hit]] = {}  # method short name → its definitions
@@ -71,6 +79,22 @@ class NativeTable:
             for name, written, _ in declared:
                 table.setdefault(name, written)
 
+    def returned(self, hit: Hit) -> str:
+        """The repository type a Rust function's declared result holds (`-> Result<PreparedRequest<B>>` →
+        PreparedRequest, `-> Self` → its own type), "" when it is none of the repository's or not told."""
+        path, symbol = hit
+        fact = self.files.get(path)
+        if self._read is None or fact is None or family(fact.language) != "rust":
+            return ""
+        if path not in self._lines:
+            self._lines[path] = (self._read(path) or "").splitlines()
+        head = self._lines[path][symbol.start - 1 : symbol.start - 1 + SIGNATURE_LINES]
+        code = " ".join(line for line in head if not line.lstrip().startswith(("//", "#[")))
+        found = _RESULT.search(code.partition("{")[0] + "{")
+        name = type_name(_result_value(found.group(1))) if found else ""
+        name = _short(symbol.parent) if name == "Self" and symbol.parent else name
+        return name if ("rust", name) in self.types else ""
+
     def method(self, kin: str, owner: str, name: str, depth: int = 0) -> Hit | None:
         """`owner`'s method `name`, or the one a base class of it defines (C++)."""
         if not owner or depth > ANCESTORS:
@@ -95,6 +119,7 @@ class NativeScope:
         fact = table.files.get(path)
         self.near = [path, *(fact.depends_on if fact is not None else ())]
         self.locals = _declared(root, self.kin)
+        self.root = root
 
     def callee(self, call: Any, caller: Symbol | None) -> Target | None:
         function = call.child_by_field_name("function")
@@ -196,9 +221,9 @@ class NativeScope:
             in_module[0] if in_module else self._function(name) if owner in {"", "crate", "super"} else None
         )
 
-    def _on_value(self, function: Any, caller: Symbol | None) -> Hit | None:
+    def _on_value(self, function: Any, caller: Symbol | None, depth: int = 0) -> Hit | None:
         owner = self._type_of(
-            function.child_by_field_name("value") or function.child_by_field_name("argument"), caller
+            function.child_by_field_name("value") or function.child_by_field_name("argument"), caller, depth
         )
         return self.table.method(self.kin, owner, node_text(function.child_by_field_name("field")))
 
@@ -224,6 +249,8 @@ class NativeScope:
             arm = _arm_of(value)
             declared = self.locals.get((-arm, name), "") if arm else ""
             declared = declared or self.locals.get((caller.end if caller is not None else 0, name), "")
+            if declared.startswith("\0returned\0"):  # `let req = self.try_prepare()?;`
+                return self._type_of(self._call_at(int(declared.split("\0")[2])), caller, depth + 1)
             if declared.startswith("\0"):
                 return self._marked(declared.split("\0")[1:], own)
             if declared:
@@ -238,11 +265,29 @@ class NativeScope:
             return self._field_type(holder, node_text(value.child_by_field_name("field")))
         if kind == "call_expression":  # `Cmd::parse().run()`, `Database::open()?`
             function = value.child_by_field_name("function")
+            # what the function called declares it returns (`self.try_prepare()?.send()`)
+            hit = (
+                self._on_value(function, caller, depth + 1)
+                if function is not None and function.type == "field_expression"
+                else self._scoped(function, caller)
+                if function is not None and function.type == "scoped_identifier"
+                else None
+            )
+            returned = self.table.returned(hit) if hit is not None else ""
+            if returned:
+                return returned
             if function is not None and function.type == "scoped_identifier":
                 owner = owner_name(node_text(function.child_by_field_name("path") or function))
                 owner = own if owner == "Self" else owner
                 return owner if (self.kin, owner) in self.table.types else ""
         return ""
+
+    def _call_at(self, at: int) -> Any:
+        """The call expression starting at byte `at` of the file."""
+        node = self.root.descendant_for_byte_range(at, at) if self.root is not None else None
+        while node is not None and not (node.type == "call_expression" and node.start_byte == at):
+            node = node.parent
+        return node
 
     def _marked(self, marked: list[str], own: str) -> str:
         """A loop variable (`element`, over a field of the caller's type) or a match arm's binding
@@ -336,10 +381,25 @@ def _made(value: Any) -> str:
         return owner_name(node_text(value.child_by_field_name("name")))
     if value.type == "call_expression":
         function = value.child_by_field_name("function")
+        if function is not None and function.type == "field_expression":  # a method's result: its type is
+            return f"\0returned\0{value.start_byte}"  # what the method declares (NativeScope._type_of)
         if function is not None and function.type == "scoped_identifier":
             path = function.child_by_field_name("path")
             return owner_name(node_text(path)) if path is not None else ""
     return ""
+
+
+def _result_value(written: str) -> str:
+    """The value a declared `Result<T, E>` (or `io::Result<T>`) holds: T; the type itself otherwise."""
+    head, _, inner = written.partition("<")
+    if head.strip().rsplit("::", 1)[-1] != "Result" or not inner:
+        return written
+    depth = 0
+    for i, char in enumerate(inner):
+        depth += (char == "<") - (char == ">")
+        if depth < 0 or (char == "," and depth == 0):
+            return inner[:i]
+    return inner
 
 
 def _arm(node: Any) -> list[tuple[str, str]]:

@@ -148,7 +148,7 @@ class TreeSitterCalls:
             return _GoScope(self, path, root)
         if language in {"c", "cpp", "rust"}:
             if self._native is None:
-                self._native = NativeTable(self.files)
+                self._native = NativeTable(self.files, self.read)
             return NativeScope(self._native, path, language, root)
         if language == "java":
             if self._classes is None:
