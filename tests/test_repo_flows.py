@@ -19,7 +19,7 @@ from generator.errors import ConfigError
 from generator.repo.facts.calltree import main_line, reaches
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.entrypoints import resolve_entry_points
-from generator.repo.facts.examples import called_names
+from generator.repo.facts.examples import called_names, example_calls
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallTree, Facts
@@ -951,3 +951,20 @@ def test_a_c_librarys_flow_starts_at_what_its_public_headers_declare(tmp_path: P
     facts = facts_of(tmp_path, C_LIBRARY)
     assert facts.calls is not None
     assert first_flow(facts)[:2] == ["lib_run", "lib__poll"]
+
+
+@pytest.mark.parametrize(
+    "page", ["docs/basic_usage.rst", "docs/guides/01-getting-started.md", "docs/quickstart.en-US.md"]
+)
+def test_a_starter_page_numbered_levelled_or_localized_gives_examples(tmp_path: Path, page: str) -> None:
+    """kazoo's README has no code; its `zk.start()` sits in docs/basic_usage.rst, which was never read, so
+    a `KazooRetry.__call__` no example names opened its flow."""
+    code = (
+        "\n.. code-block:: python\n\n    zk.start()\n"
+        if page.endswith(".rst")
+        else "\n```\nzk.start()\n```\n"
+    )
+    root = write_tree(tmp_path / "repo", {"README.md": "# zk\n\nA client.\n", page: "Usage\n=====\n" + code})
+    assert "start" in example_calls(root, map_repository(root))
+    other = write_tree(tmp_path / "other", {"README.md": "# zk\n", "docs/advanced_retries.rst": code})
+    assert "start" not in example_calls(other, map_repository(other))

@@ -27,9 +27,12 @@ _IMPORTED = re.compile(
 # its name is the example's, not a call into the project
 _DEFINED = re.compile(r"\b((?:def|function|func|fn)\s+(?:\([^)]*\)\s*)?)[A-Za-z_]\w*\s*\(")
 _DECORATOR = re.compile(r"@(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w+)")
+# …numbered in its folder (`01-getting-started.md`), saying its level (kazoo's `basic_usage.rst`) or its
+# language (`quickstart.en-US.md`)
 _STARTER_PAGE = re.compile(
-    r"(?:^|/)(?:index|readme|quick[-_]?start|getting[-_]?started|intro\w*|tutorial\w*|usage|overview|basics?)"
-    r"\.(?:md|markdown|rst)$",
+    r"(?:^|/)(?:\d+[-_.])?(?:basic[-_])?"
+    r"(?:index|readme|quick[-_]?start|getting[-_]?started|intro\w*|tutorial\w*|usage|overview|basics?)"
+    r"(?:\.[a-z]{2}(?:[-_][A-Za-z]{2,4})?)?\.(?:md|markdown|rst)$",
     re.IGNORECASE,
 )
 _GO_EXAMPLE = re.compile(r"(?:^|/)example[^/]*_test\.go$")
