@@ -28,7 +28,10 @@
     python bench/answer_starts.py --labels bench/answers_heldout_s22.json --root /tmp/flows22/repos   (session 22:
         needle and gomemcache held out then, six tuning repositories; seen now)
     python bench/answer_starts.py --labels bench/answers_heldout_s23.json --root /tmp/flows23/repos   (session 23:
-        kazoo and memjs held out, cloned in /tmp/flows23/held; the six tuning repositories in /tmp/flows23/repos)
+        kazoo and memjs held out then, cloned in /tmp/flows23/held; the six tuning repositories in /tmp/flows23/repos)
+    python bench/answer_starts.py --labels bench/answers_heldout_s24.json --root /tmp/flows24/repos   (session 24:
+        rust-memcache and pynsq held out, cloned in /tmp/flows24/held; the six tuning repositories in
+        /tmp/flows24/repos)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

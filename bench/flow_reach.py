@@ -10,8 +10,10 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s23.json (session 23: kazoo and memjs held out, in /tmp/flows23/held, not measured
-here; the six tuning repositories' clones in /tmp/flows23/repos), and every other flows_*.json, seen —
+Labels: bench/flows_heldout_s24.json (session 24: rust-memcache and pynsq held out, in /tmp/flows24/held, not
+measured here; the six tuning repositories' clones in /tmp/flows24/repos), and every other flows_*.json, seen —
+bench/flows_heldout_s23.json (session 23: kazoo and memjs held out then, clones in /tmp/flows23/held; the six
+tuning repositories' in /tmp/flows23/repos),
 bench/flows_heldout_s22.json (session 22: needle and gomemcache held out
 then, six tuning repositories; clones in /tmp/flows22/repos, names matched with or without a module prefix),
 bench/flows_heldout_s21.json (session 21: stompjs and go-stomp held out
@@ -48,7 +50,9 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "tuning (s24)": (BENCH / "flows_heldout_s24.json", Path("/tmp/flows24/repos")),
     "tuning (s23)": (BENCH / "flows_heldout_s23.json", Path("/tmp/flows23/repos")),
+    "seen (held out in s23)": (BENCH / "flows_heldout_s23.json", Path("/tmp/flows23/held")),
     "seen (s22)": (BENCH / "flows_heldout_s22.json", Path("/tmp/flows22/repos")),
     "seen (s21)": (BENCH / "flows_heldout_s21.json", Path("/tmp/flows21/repos")),
     "seen (held out in s20)": (BENCH / "flows_heldout_s20.json", Path("/tmp/flows/repos")),
@@ -69,7 +73,9 @@ SETS = {
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 # sets labelled with names matched with or without a module prefix
 PREFIXED = {
+    "tuning (s24)",
     "tuning (s23)",
+    "seen (held out in s23)",
     "seen (s22)",
     "seen (s21)",
     "seen (held out in s20)",
