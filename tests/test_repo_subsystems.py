@@ -539,6 +539,18 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     value = CitedSymbol("Value", "class", "pkg/_models.py", "A Value is either a flag or an argument.")
     named.functions = [value]  # a sentence naming it among its first words needs no name before it
     assert _offline_summary(named) == "A Value is either a flag or an argument."
+    # modules of one kind saying one sentence with a word changed speak for the group before its helper does
+    # (cattrs' preconf/ was "Wrap a `Converter` `__init__` in a type-safe way.")
+    backends = [
+        ModuleLine(f"pkg/preconf/{n}.py", "python", 90, f"Converters for {n}.") for n in ("bson", "orjson")
+    ]
+    helper = CitedSymbol(
+        "wrap", "function", "pkg/preconf/__init__.py", "Wrap a converter in a type-safe way."
+    )
+    kind = ShardAnalysis(1, Shard("Preconf", ()), "01_p", "", files=backends, functions=[helper])
+    assert _offline_summary(kind) == "Converters for bson."  # two modules are no kind yet: its central one
+    kind.files = [*backends, ModuleLine("pkg/preconf/msgpack.py", "python", 90, "Converters for msgpack.")]
+    assert _offline_summary(kind) == "Converters for bson, orjson and msgpack."
     sketch = CitedSymbol(
         "cmSketch", "struct", "sketch.go", "cmSketch is a Count-Min sketch with 4-bit counters."
     )

@@ -124,6 +124,11 @@ def merge_alike(found: Sequence[str], most: int = ALIKE_VALUES) -> list[str]:
     them stood: a module docstring per backend ("Preconfigured converters for msgspec.", "… for bson.") is
     "Preconfigured converters for msgspec and bson."; "Future types for the Buffer middleware." and "Error
     types …" are "Future and Error types for the Buffer middleware."."""
+    return [said for said, _ in merged_alike(found, most)]
+
+
+def merged_alike(found: Sequence[str], most: int = ALIKE_VALUES) -> list[tuple[str, int]]:
+    """`merge_alike`'s sentences, each with how many of `found` it says."""
     groups: list[tuple[list[str], list[int], list[list[str]]]] = []  # (words, [slot] once two agree, members)
     for sentence in found:
         words = sentence.split()
@@ -137,7 +142,7 @@ def merge_alike(found: Sequence[str], most: int = ALIKE_VALUES) -> list[str]:
                 break
         else:
             groups.append((words, [], [words]))
-    return [_said_once(template, slot, members, most) for template, slot, members in groups]
+    return [(_said_once(template, slot, members, most), len(members)) for template, slot, members in groups]
 
 
 def _said_once(template: list[str], slot: list[int], members: list[list[str]], most: int) -> str:

@@ -52,7 +52,7 @@ from generator.repo.synthesize.doc_links import shard_concepts
 from generator.repo.synthesize.flowdocs import flow_passages
 from generator.repo.synthesize.notes import corrections_digest
 from generator.repo.synthesize.questions import answer_questions
-from generator.text.sentences import says_something
+from generator.text.sentences import merged_alike, says_something
 
 Outcome = ShardDraft | BaseException
 """What analyzing a shard gave: its draft, or the exception it failed with."""
@@ -61,6 +61,7 @@ SYNTHESIS_VERSION = 2
 HISTORY_ROWS = 10
 SUMMARY_CHARS = 200  # a subsystem's one sentence on the index, never cut
 _LIST_MARK = re.compile(r"^(?:\d{1,2}[.)]|[-*+•])\s+")
+ALIKE_MODULES = 3  # modules saying one sentence with a word changed speak for their subsystem
 MAIN_SYMBOLS = 3  # a subsystem's main symbols: the first documented one describes it when nothing else does
 # an example (an assignment, a call, a prompt) or a reference (a comment opening with a link, as Chart.js',
 # mermaid's and got's do) is not what a symbol is
@@ -269,8 +270,8 @@ def _go_package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
 
 
 def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> str:
-    """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what its
-    central module (the most important one that is no shim, helper or errors module) says it is for, else
+    """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what most of its
+    modules say with one word changed (`_kind_says`), else what its central module (the most important one that is no shim, helper or errors module) says it is for, else
     the package's documentation file (Go's `doc.go`), else what the project's docs say of it (`docs`:
     `docs_say`), when that fits a table cell; else what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
@@ -278,6 +279,7 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
     named = _named_symbol_says(analysis)
     for said in [
         own,
+        _kind_says(analysis),
         central.purpose if central else "",
         *doc_files,
         docs,
@@ -290,6 +292,15 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> 
         return _defines(analysis) + "."
     count = len(analysis.shard.files)
     return f"{count} module{'s' if count != 1 else ''}: " + ", ".join(analysis.shard.files) + "."
+
+
+def _kind_says(analysis: ShardAnalysis) -> str:
+    """The sentence most of the subsystem's modules say with one word changed, once (`merged_alike`), when at
+    least three do: cattrs' preconf/ is "Preconfigured converters for msgspec, bson, orjson and tomlkit.", not
+    its `wrap` helper's "Wrap a `Converter` `__init__` in a type-safe way."; '' otherwise."""
+    said = [f.purpose for f in analysis.files if f.purpose]
+    merged = max(merged_alike(said), key=lambda pair: pair[1], default=("", 0))
+    return merged[0] if merged[1] >= ALIKE_MODULES and 2 * merged[1] >= len(said) else ""
 
 
 def _central(analysis: ShardAnalysis) -> ModuleLine | None:
