@@ -596,3 +596,19 @@ def test_what_the_subject_is_beside_its_definition_comes_from_what_sections_or_s
     # a document titled as the subject says what it is throughout (vue's "依赖注入": "任何后代的组件树，无论层级有多深，
     # 都可以注入由父组件提供给整条链路的依赖。")
     assert defining_passages(pool, "CSS custom properties", {"doc"}) == pool
+
+
+def test_a_summarys_subsections_say_how_it_works_not_what_it_is() -> None:
+    # the Dapr crypto building block's "## Overview" opens on what it is; its "### Low-level APIs" and "### High-level
+    # APIs" ("The high-level APIs at launch will only include support for encrypting and decrypting messages…")
+    # are its design, which "What is the cryptography building block?" quoted beside the definition
+    judge = RelevanceJudge("cryptography building block")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    text = (
+        "# Crypto building block\n\n## Overview\n\nThis is a proposal for a new building block that lets "
+        "developers encrypt and decrypt messages without handling keys.\n\n### High-level APIs\n\nThe high-level "
+        "APIs at launch will only include support for encrypting and decrypting messages.\n\n## Design\n\n"
+        "Components implement low-level primitives only.\n"
+    )
+    found = treating(text, "what", concepts, tokens, own_headings=True, title="Crypto building block")
+    assert [section.heading for section, _ in found] == ["Overview"]

@@ -300,7 +300,10 @@ def treating(
             yield section, 1  # "### The GOTOOLCHAIN environment variable" under "## Proposal"
             continue
         if own and facet_level and not facets - {facet}:
-            yield section, 1  # "##### Enforcement" under "#### Alternative approaches considered"
+            # "##### Enforcement" under "#### Alternative approaches considered"; a summary's subsections are its
+            # design in detail, not what the subject is ("### High-level APIs" under "## Overview")
+            if facet != "what":
+                yield section, 1
             continue
         if own and not design_level and "how" in facets and not facets - {"how", "what"}:
             design_level = section.level
