@@ -272,6 +272,34 @@ def test_python_modules_the_manifest_does_not_ship_are_no_subsystem(tmp_path: Pa
     assert "dest/inv_regex.py" in core_modules(repo_map)
 
 
+def test_the_in_tree_build_backend_is_no_subsystem(tmp_path: Path):
+    # pyyaml's packaging/_pyyaml_pep517.py was a subsystem "Packaging" (yarl's packaging/pep517_backend/ too):
+    # pyproject.toml's `backend-path` names the code that builds the library, not the library
+    from generator.repo.plan.subsystems import core_modules
+
+    files = {
+        "lib/yaml/__init__.py": "from .core import load\n",
+        "lib/yaml/core.py": "def load(stream):\n    return stream\n",
+        "packaging/_backend.py": "def build_wheel(directory):\n    return directory\n",
+        "packaging/hooks/__init__.py": "def get_requires():\n    return []\n",
+        "pyproject.toml": '[build-system]\nbackend-path = ["packaging"]\nbuild-backend = "_backend"\n',
+    }
+    _, repo_map, _ = survey(tmp_path / "yaml", files)
+    assert "packaging/_backend.py" not in core_modules(repo_map)
+    assert "lib/yaml/core.py" in core_modules(repo_map)
+    # a backend package beside it goes whole; one at the top is where a library may build itself (flit_core)
+    files["pyproject.toml"] = '[build-system]\nbackend-path = ["packaging"]\nbuild-backend = "hooks.api"\n'
+    _, repo_map, _ = survey(tmp_path / "package", files)
+    assert set(core_modules(repo_map)) == {
+        "lib/yaml/__init__.py",
+        "lib/yaml/core.py",
+        "packaging/_backend.py",
+    }
+    files["pyproject.toml"] = '[build-system]\nbackend-path = ["."]\nbuild-backend = "lib"\n'
+    _, repo_map, _ = survey(tmp_path / "own", files)
+    assert "lib/yaml/core.py" in core_modules(repo_map)
+
+
 def test_a_sub_package_holding_most_of_the_code_is_divided(tmp_path: Path):
     from generator.repo.plan.subsystems import package_units
 

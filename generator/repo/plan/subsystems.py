@@ -77,6 +77,8 @@ def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> lis
 
 
 PYTHON_MANIFESTS = ("pyproject.toml", "setup.py", "setup.cfg")
+_BACKEND_PATH = re.compile(r"^\s*backend-path\s*=\s*\[([^\]]*)\]", re.MULTILINE)
+_BUILD_BACKEND = re.compile(r"^\s*build-backend\s*=\s*[\"']([\w.]+)[\"']", re.MULTILINE)
 
 
 def _loose_python(repo_map: RepoMap) -> frozenset[str]:
@@ -84,15 +86,16 @@ def _loose_python(repo_map: RepoMap) -> frozenset[str]:
     name: the maintainers' scripts, benchmarks and experiments beside the library (pyparsing's
     dest/inv_regex.py demo, whose `invert` was the main flow; yarl's benchmark.py, websockets'
     experiments/ and compliance/, redis-py's doctests/, structlog's show_off.py). A module the manifest
-    names (peewee's `py_modules=['peewee', 'pwiz']`) is the library's own."""
+    names (peewee's `py_modules=['peewee', 'pwiz']`) is the library's own. The in-tree build backend its
+    pyproject.toml names (`backend-path = ["packaging"]`: pyyaml's and yarl's) builds the library: it is none
+    of it, packaged or not."""
+    manifest = _manifest_text(repo_map)
+    building = _build_backend(repo_map, manifest)
     packages = {
         posixpath.dirname(f.path) for f in repo_map.files if posixpath.basename(f.path) == "__init__.py"
     }
-    if not packages or "" in packages:  # a repository that is itself the package holds nothing loose
-        return frozenset()
-    manifest = _manifest_text(repo_map)
-    if not manifest:
-        return frozenset()
+    if not packages or "" in packages or not manifest:  # a repository that is itself the package holds
+        return building  # nothing loose
 
     def packaged(path: str) -> bool:
         folder = posixpath.dirname(path)
@@ -103,10 +106,32 @@ def _loose_python(repo_map: RepoMap) -> frozenset[str]:
         stem = posixpath.basename(path).removesuffix(".py")
         return any(re.search(rf"\b{re.escape(word)}\b", manifest) for word in {first, stem})
 
-    return frozenset(
+    return building | frozenset(
         f.path
         for f in repo_map.files
         if f.language == "python" and f.path.endswith(".py") and not packaged(f.path) and not named(f.path)
+    )
+
+
+def _build_backend(repo_map: RepoMap, manifest: str) -> frozenset[str]:
+    """The files of the in-tree build backend pyproject.toml names: the top module or package of its
+    `build-backend` in a `backend-path` folder beside the code (pyyaml's packaging/_pyyaml_pep517.py, yarl's
+    packaging/pep517_backend/); never one in the repository's top folder, where the library itself may
+    build itself."""
+    named = _BUILD_BACKEND.search(manifest)
+    top = named.group(1).split(".", 1)[0] if named else ""
+    folders = {
+        name.strip("/")
+        for listed in _BACKEND_PATH.findall(manifest)
+        for name in re.findall(r"[\"']([^\"'\n]+)[\"']", listed)
+    } - {"", "."}
+    if not top or not folders:
+        return frozenset()
+    return frozenset(
+        f.path
+        for f in repo_map.files
+        for folder in folders
+        if f.path == f"{folder}/{top}.py" or f.path.startswith(f"{folder}/{top}/")
     )
 
 
