@@ -749,6 +749,8 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
         "## Versioning\n\nStarting with version 1.0.0 tinyconf follows the semantic versioning scheme closely.\n\n"
         "## Questions\n\nFor questions and support please use the official forum or the community chat.\n\n"
         "## Documentation\n\nThe library documentation is online and bundled with the source code too.\n\n"
+        # mitmproxy's "Documentation & Help", django-rest-framework's "Documentation & Support"
+        "## Documentation & Help\n\nIf you have questions on how to use tinyconf, please use the discussions!\n\n"
         "## Used by\n\nTinyconf is used by well-known companies, projects and scientific teams around the world.\n\n"
         "## Is tinyconf.dev down?\n\nProbably not, but it's possible; check whether other .dev sites load for you.\n\n"
         "## How do I submit a patch?\n\nIn order to submit a patch, first read the guidelines for contributors.\n\n"
@@ -1212,10 +1214,14 @@ def test_dated_history_a_missing_page_and_the_docs_folders_own_readme_are_not_gu
     paths = doc_files(map_repository(root))
     assert sorted(paths) == ["docs/README.md", "docs/index.md", "docs/routing.md"]
     assert list(read_navigation(root, paths).order) == ["docs/index.md", "docs/routing.md"]
-    # without an index page, the docs folder's README is its front page and stays
+    # without an index page, the docs folder's README is its front page and stays …
     del files["docs/index.md"]
-    root = make_project(tmp_path / "plain", files)
+    root = make_project(tmp_path / "plain", {**files, "docs/README.md": "# Tiny\n\nTiny serves requests.\n"})
     assert "docs/README.md" in read_navigation(root, doc_files(map_repository(root))).order
+    # … unless it opens by speaking of the docs themselves (mitmproxy's Hugo pages have their index deeper)
+    for about in ("This directory houses the tiny documentation.", "Run mkdocs serve."):
+        root = make_project(tmp_path / about[:4], {**files, "docs/README.md": f"# Tiny docs\n\n{about}\n"})
+        assert "docs/README.md" not in read_navigation(root, doc_files(map_repository(root))).order, about
     # and a navigation that lists it keeps it
     mkdocs = "nav:\n  - Home: index.md\n  - Build: README.md\n"
     root = make_project(tmp_path / "listed", {**files, "docs/index.md": "# Tiny\n", "mkdocs.yml": mkdocs})

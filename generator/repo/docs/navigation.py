@@ -191,7 +191,7 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     listed = [page for pages in formats for page in pages if page.path in known]
     listed = listed or index_links(root, tree, docs)
     order = dict.fromkeys([*(page.path for page in listed), *tree])
-    order.pop(_about_the_docs(inside, docs, {page.path for page in listed}), None)
+    order.pop(_about_the_docs(root, inside, docs, {page.path for page in listed}), None)
     order.pop(summary.path, None)  # the table of contents is the navigation, not a page
     return Navigation(tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {})
 
@@ -233,18 +233,33 @@ def _folder_fronts_first(pages: Sequence[str], tree: Sequence[str]) -> list[str]
     return out
 
 
-def _about_the_docs(inside: Sequence[str], docs: str, listed: set[str]) -> str:
-    """The docs folder's own README when the folder has an index page too and the navigation does not list
-    it: what GitHub shows of the folder, about building or writing the docs (OpenHands' "This directory
-    contains the documentation", gunicorn's "Generate documentation"), not about the project; "" else."""
+def _about_the_docs(root: Path, inside: Sequence[str], docs: str, listed: set[str]) -> str:
+    """The docs folder's own README when the folder has an index page too, or when it opens by speaking of
+    the docs themselves, and the navigation does not list it: what GitHub shows of the folder, about building
+    or writing the docs (OpenHands' "This directory contains the documentation", gunicorn's "Generate
+    documentation", mitmproxy's "This directory houses the mitmproxy documentation", RestSharp's "This is a
+    RestSharp documentation website built using Docusaurus"), not about the project; "" else."""
     readme = next(
         (p for p in inside if PurePosixPath(p).parent == PurePosixPath(docs) and _README.search(p)), ""
     )
+    if not readme or readme in listed:
+        return ""
     indexed = any(
         _INDEX.match(PurePosixPath(p).name) and len(PurePosixPath(p[len(docs) + 1 :]).parts) <= 2
         for p in inside
     )
-    return readme if readme and indexed and readme not in listed else ""
+    opening = (read_or_none(root, readme, max_bytes=NAV_BYTES) or "")[:_OPENING_CHARS] if not indexed else ""
+    return readme if indexed or _BUILDS_DOCS.search(opening) else ""
+
+
+_OPENING_CHARS = 600  # of a docs folder's README, where it says what it is about
+# a docs folder's README about the docs themselves: where they live, how they are built or served
+_BUILDS_DOCS = re.compile(
+    r"\bthis (?:directory|folder) (?:contains|houses|holds|has)\b|\b(?:docs|documentation) (?:website|site)"
+    r" built\b|\b(?:build|generate|serve|preview)(?:s|ing)? (?:the )?(?:docs|documentation)\b"
+    r"|\bdocumentation dependencies\b|\b(?:mkdocs (?:serve|build)|sphinx-build|make html|hugo server)\b",
+    re.IGNORECASE,
+)
 
 
 def tree_key(

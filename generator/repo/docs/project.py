@@ -161,7 +161,7 @@ _SKIPPED_HEADING = re.compile(
     r"|contribut\w* to \w.*|(?:code|financial|emeritus|core) contributors|call for contributions.*"
     r"|authors|badges|(?:table of )?contents|citation|citing|acknowledg\w*|support|community|star history"
     r"|(?:special )?(?:thanks|thank you|shout-?outs?)"  # javalin's, vue-router's, x64dbg's "Special thanks"
-    r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|and \w+))?\W*$",
+    r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|(?:and|&) \w+))?\W*$",
     re.IGNORECASE,
 )
 # how the project is kept and where to turn, beside what it is: fx's "Stability", libuv's "Versioning", vue's
@@ -171,7 +171,9 @@ _SKIPPED_HEADING = re.compile(
 _POLICY_HEADING = re.compile(
     r"^\W*(?:(?:semantic )?versioning|(?:api )?stability|questions|downloads?|documentation|release policy"
     r"|(?:who(?:'s| is) )?us(?:ed|ing) (?:by|it)|users|adopters"
-    r"|(?:\S+ )?for enterprise|(?:enterprise|commercial|professional|paid) support)(?:\s+(?:policy|and \w+))?\W*$",
+    # "Documentation & Help" (mitmproxy), "Documentation & Support" (django-rest-framework)
+    r"|(?:\S+ )?for enterprise|(?:enterprise|commercial|professional|paid) support)"
+    r"(?:\s+(?:policy|(?:and|&) \w+))?\W*$",
     re.IGNORECASE,
 )
 # other projects: who uses this one, and the ones beside it (zerolog's "Who uses zerolog" and "Related Projects",
