@@ -989,9 +989,15 @@ def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(t
         ("runtime", "This directory contains the sandboxes that run the agent's commands.", "runtime"),
         ("server", "The web server that hosts conversations.", "server/src"),  # a crate's README above src/
         ("events", "", "events"),
+        ("web", "There are two components:", "web"),  # mitmproxy's web/README.md: a lead-in says nothing
     ):
         if said:
             files[f"{part}/README.md"] = f"# {part.title()}\n\n{said}\n\n## More\n\nDetails.\n"
+        if part == "web":
+            files[f"{part}/README.md"] = (
+                "# Quick Start\n\n- Run `npm install` to install dependencies.\n\n"
+                f"## Architecture\n\n{said}\n\n- Server: the Python side\n- Client: the browser side\n"
+            )
         module = code.replace("/", ".")
         for i in range(3):
             files[f"{code}/m{i}.py"] = (
@@ -1006,6 +1012,7 @@ def test_a_package_whose_code_says_nothing_is_described_by_its_folder_s_readme(t
     assert opening["Runtime"] == said["Runtime"]  # its page opens with it too
     assert said["Server"] == "The web server that hosts conversations."
     assert said["Events"].startswith("Defines ")  # nothing says what it is
+    assert said["Web"].startswith("Defines ")
 
 
 def test_private_helper_packages_join_the_code_that_uses_them_and_never_lead_it(tmp_path: Path):

@@ -225,14 +225,16 @@ def own_folder(shard: Shard, shards: Sequence[Shard]) -> str:
 def readme_doc(study: Study, shard: Shard) -> str:
     """The opening of the README of the folder a shard stands for (`own_folder`), or of the nearest folder
     above it that holds no other shard's files (a crate's README above its src/), when it fits a table cell
-    whole."""
+    whole; never a lead-in to what it does not quote (mitmproxy's web/README.md: "There are two
+    components:")."""
     folder = own_folder(shard, study.plan.shards)
     others = [path for other in study.plan.shards if other is not shard for path in other.files]
     paths = {entry.path for entry in study.repo_map.files} if folder else set()
     while folder and not any(path.startswith(f"{folder}/") for path in others):
         said = folder_readme_opening(study.ctx.root, folder, paths, study.ctx.redactor)
         if said:
-            return lead(said, SUMMARY_CHARS) if says_something(said, words=4) else ""
+            stated = says_something(said, words=4) and not said.rstrip().endswith(":")
+            return lead(said, SUMMARY_CHARS) if stated else ""
         folder = posixpath.dirname(folder)
     return ""
 
