@@ -210,6 +210,21 @@ def test_a_title_names_a_concept_only_by_a_whole_spelling() -> None:
     assert not titled_after("Add frozendict built-in type", "type hints", judge)
 
 
+def test_a_one_word_subject_a_topic_joins_titles_only_a_document_named_that_alone() -> None:
+    """tekton-teps' held-out "trusted resources signing and verification" opened from "Tekton Conformance
+    Verification" (titled after its joined subject "verification") although TEP-0091 "Trusted Resources"
+    was stored; a joined subject of several words still titles whatever names it ("Try trait")."""
+    from generator.topic.defining import titled_after
+
+    topic = "trusted resources signing and verification"
+    judge = RelevanceJudge(topic)
+    assert not titled_after("Tekton Conformance Verification", topic, judge)
+    assert titled_after("Verification", topic, judge)
+    assert titled_after("Trusted Resources Signing and Verification", topic, judge)
+    rust = "the question mark operator and the Try trait"
+    assert titled_after("RFC 3058: Try trait v2", rust, RelevanceJudge(rust))
+
+
 def test_a_number_after_a_name_is_part_of_what_a_title_names() -> None:
     """ "EEP 49" was read as "eep", so every EEP was titled after it and the run cited seven others and not
     EEP 49 (erlang-eeps); "GHC 2024" named every GHC proposal. A name and its number are read as one word,

@@ -63,8 +63,22 @@ def opens_with_subject(text: str, subject: str) -> bool:
 
 
 def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:
-    """Whether a title names every concept of the topic, or of one of the subjects it joins (`names_topic`)."""
-    return names_topic(title, topic, judge)
+    """Whether a title names every concept of the topic, or of one of the subjects it joins (`names_topic`).
+    A subject the topic joins that is one word ("verification" in "trusted resources signing and
+    verification", "attributes" in "monkeypatching environment variables and attributes") titles only a
+    document named that alone: "Tekton Conformance Verification" is about another verification, and
+    defined a held-out report on trusted resources while TEP-0091 "Trusted Resources" was stored."""
+    words = set(tokens(title))
+    whole = topic.strip()
+    for subject in subjects(topic):
+        concepts = [t.forms for t in judge.terms(subject)]
+        named = [next((form for form in forms if set(form) <= words), None) for forms in concepts]
+        if not concepts or None in named:
+            continue
+        one_word = subject != whole and len(concepts) == 1 and all(len(form) == 1 for form in concepts[0])
+        if not one_word or not words - {w for form in named if form for w in form} - _TITLE_FILLER:
+            return True
+    return False
 
 
 def titled_as(title: str, subject: str) -> bool:
