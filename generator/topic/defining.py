@@ -8,7 +8,7 @@ whose text writes the operator as `?`, never "question mark").
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from ..retrieval.scoring import lead_of
 from ..text.words import tokens
@@ -69,14 +69,9 @@ def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:
     document named that alone: "Tekton Conformance Verification" is about another verification, and
     defined a held-out report on trusted resources while TEP-0091 "Trusted Resources" was stored."""
     words = set(tokens(title))
-    whole = topic.strip()
-    for subject in subjects(topic):
-        concepts = [t.forms for t in judge.terms(subject)]
-        named = [next((form for form in forms if set(form) <= words), None) for forms in concepts]
-        if not concepts or None in named:
-            continue
-        one_word = subject != whole and len(concepts) == 1 and all(len(form) == 1 for form in concepts[0])
-        if not one_word or not words - {w for form in named if form for w in form} - _TITLE_FILLER:
+    for subject, concepts, named in _subjects_named(words, topic, judge):
+        one_word = subject != topic.strip() and len(concepts) == 1 and all(len(f) == 1 for f in concepts[0])
+        if not one_word or not words - set(named[0]) - _TITLE_FILLER:
             return True
     return False
 
@@ -102,12 +97,19 @@ def names_topic(text: str, topic: str, judge: RelevanceJudge) -> bool:
     """Whether `text` names every concept of the topic, or of one of the subjects it joins. A concept is
     named by one of its spellings whole: "type" in "type hints" is also spelled "type hint", and a title
     naming only "hint" ("A method for exposing a length hint") does not name "type"."""
-    words = set(tokens(text))
+    return any(True for _ in _subjects_named(set(tokens(text)), topic, judge))
+
+
+def _subjects_named(
+    words: set[str], topic: str, judge: RelevanceJudge
+) -> Iterator[tuple[str, list[tuple[tuple[str, ...], ...]], list[tuple[str, ...]]]]:
+    """Each of the topic's subjects (`subjects`) whose every concept `words` name by one spelling whole, with
+    the concepts' spellings and the one of each that they use."""
     for subject in subjects(topic):
         concepts = [t.forms for t in judge.terms(subject)]
-        if concepts and all(any(set(form) <= words for form in forms) for forms in concepts):
-            return True
-    return False
+        named = [next((tuple(form) for form in forms if set(form) <= words), None) for forms in concepts]
+        if concepts and None not in named:
+            yield subject, concepts, [form for form in named if form is not None]
 
 
 def about_subject(title: str, text: str, topic: str, judge: RelevanceJudge) -> bool:
