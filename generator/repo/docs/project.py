@@ -204,6 +204,9 @@ _DEVELOPING = re.compile(
 _OWN_CHECKS = re.compile(
     r"^\W*(?:benchmark(?:s|ing)?|(?:running )?(?:the )?test suite|running (?:the )?tests?)\W*$", re.IGNORECASE
 )
+# README sections whose code is never a use of the project (a "Testing" section may show the project's test
+# client, so _README_PROCESS is not among them)
+_NO_USAGE = (_SKIPPED_HEADING, _OWN_CHECKS, _DEVELOPING)
 _PROGRAM_LANGUAGES = frozenset(
     "python py pycon ipython javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
@@ -1120,10 +1123,7 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     seen: set[str] = set()
     for document in documents:
         for section, n, block in _numbered_blocks(document):
-            if block.kind != "code" or any(
-                _SKIPPED_HEADING.search(h) or _OWN_CHECKS.search(h) or _DEVELOPING.search(h)
-                for h in section.path
-            ):
+            if block.kind != "code" or any(p.search(h) for p in _NO_USAGE for h in section.path):
                 continue
             if not _shown_whole(block, section.path, first=not found) or block.text in seen:
                 continue
@@ -1245,7 +1245,7 @@ _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
 def _process(heading: str) -> bool:
     """A README section about the project's process (licence, contributing, developing, its own tests and
     benchmarks), not a part of the project."""
-    return any(p.search(heading) for p in (_SKIPPED_HEADING, _README_PROCESS, _OWN_CHECKS, _DEVELOPING))
+    return any(p.search(heading) for p in (*_NO_USAGE, _README_PROCESS))
 
 
 def _installing(path: Sequence[str], language: str) -> bool:

@@ -273,9 +273,10 @@ def _go_package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
 
 def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> str:
     """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what most of its
-    modules say with one word changed (`_kind_says`), else what its central module (the most important one that is no shim, helper or errors module) says it is for, else
-    the package's documentation file (Go's `doc.go`), else what the project's docs say of it (`docs`:
-    `docs_say`), when that fits a table cell; else what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
+    modules say with one word changed (`_kind_says`), else what its central module (the most important one
+    that is no shim, helper or errors module) says it is for, else the package's documentation file (Go's
+    `doc.go`), else what the project's docs say of it (`docs`: `docs_say`), when that fits a table cell; else
+    what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
     central = _central(analysis)
     doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
     named = _named_symbol_says(analysis)
