@@ -32,6 +32,8 @@
     python bench/answer_starts.py --labels bench/answers_heldout_s24.json --root /tmp/flows24/repos   (session 24:
         rust-memcache and pynsq held out, cloned in /tmp/flows24/held; the six tuning repositories in
         /tmp/flows24/repos)
+    python bench/answer_starts.py --labels bench/answers_heldout_s25.json --root /tmp/flows25/repos   (session 25:
+        rpyc and nsqjs held out, cloned in /tmp/flows25/held; the six tuning repositories in /tmp/flows25/repos)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each
