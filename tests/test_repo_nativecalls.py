@@ -116,6 +116,32 @@ def test_a_call_on_a_trait_object_goes_on_into_the_implementations(tmp_path: Pat
     assert ("save", "Memory.put") not in edges_of(facts)  # the tree's only: no ranking counts it
 
 
+INVOKER = {
+    "src/lib.rs": (
+        "pub trait Invoke {\n    fn invoke(&self, key: u32) -> u32;\n}\n\n"
+        "pub struct Context<'a> {\n    invoker: Arc<dyn Invoke + Send + Sync + 'a>,\n}\n\n"
+        "impl<'a> Context<'a> {\n    pub fn send(&self, key: u32) -> u32 {\n        self.invoker.invoke(key)\n    }\n}\n\n"
+        "pub struct Client {\n    keys: Vec<u32>,\n}\n\n"
+        "impl Invoke for &Client {\n    fn invoke(&self, key: u32) -> u32 {\n"
+        + WORK
+        + "        0\n    }\n}\n"
+    ),
+}
+
+
+def test_a_trait_object_with_bounds_reaches_the_implementation_for_a_reference(tmp_path: Path) -> None:
+    """`Arc<dyn Invoke + Send + Sync + 'a>` holds an Invoke (its first bound, not the lifetime), and the
+    methods of `impl Invoke for &Client` are Client's: isahc's interceptor context reaches its client."""
+    facts = facts_of(tmp_path, INVOKER)
+    assert facts.calls is not None
+    assert "Client.invoke" in {s.name for s in facts.files["src/lib.rs"].symbols}
+    dispatched = {
+        (e.caller, e.callee) for e in facts.calls.calls_of("src/lib.rs", {"Context.send"}, dispatched=True)
+    }
+    assert ("Context.send", "Client.invoke") in dispatched
+    assert type_name("&'a mut Arc<dyn Invoke + Send>") == "Invoke"
+
+
 CLIENT = {
     "client.h": (
         "typedef struct reader {\n    char *buf;\n    int pos;\n} reader;\n\n"

@@ -412,13 +412,20 @@ def _type_parameters(node: Any) -> set[str]:
     return {node_text(p.named_children[0]) for p in named if p.named_children}
 
 
+_REFERENCE = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?")
+
+
 def _symbol_name(node: Any) -> str:
     if node.type == "impl_item":  # methods of `impl Trait for Type<T>` are qualified by the type, `Type`
         implemented = owner_name(node_text(node.child_by_field_name("type")))
         trait = node.child_by_field_name("trait")
-        if trait is not None and implemented in _type_parameters(node):  # `impl<T> Tr for T`: for every type
+        parameters = _type_parameters(node)
+        if trait is not None and implemented in parameters:  # `impl<T> Tr for T`: for every type
             return owner_name(node_text(trait))
-        return implemented
+        # `impl Invoke for &HttpClient`: HttpClient's methods (a reference to any `T` stays as written: a
+        # forwarding impl, which a call on the trait must not stop at)
+        referenced = _REFERENCE.sub("", implemented)
+        return referenced if referenced not in parameters else implemented
     name = node.child_by_field_name("name")
     if name is not None:
         return node_text(name)

@@ -163,7 +163,8 @@ def type_name(written: str, *, element: bool = False) -> str:
 
 
 def _last_name(text: str) -> str:
-    words = re.findall(r"[A-Za-z_]\w*", text.split("::")[-1].split(".")[-1])
+    # a trait object's first bound is its trait (`dyn Invoke + Send + Sync + 'a` → Invoke)
+    words = re.findall(r"[A-Za-z_]\w*", text.split("+")[0].split("::")[-1].split(".")[-1])
     words = [
         w for w in words if w not in {"const", "mut", "struct", "enum", "union", "dyn", "impl", "volatile"}
     ]
