@@ -951,6 +951,23 @@ def test_a_guide_page_quotes_a_list_with_its_short_lead_in_at_no_cost_to_its_oth
     assert sum(p.text == "It has:" for p in found) == 3
 
 
+def test_a_lead_in_to_a_code_block_too_long_to_show_is_left_out_with_it() -> None:
+    """mistune's renderers page: "Here is a a list of available renderer functions for `HTMLRenderer`,
+    including methods on plugins:" stood over nothing, its 67-line listing being too long to quote."""
+    listing = "".join(f"method_{n}(self, text)\n" for n in range(70))
+    text = (
+        "# Renderers\n\n## Available methods\n\nHere is a list of the renderer functions of the HTML renderer:\n\n"
+        f"```python\n{listing}```\n\nEach of these methods returns the HTML of its token as a string.\n\n"
+        "## Custom\n\nA renderer of your own is made like this, with its methods:\n\n"
+        "```python\nclass Mine(HTMLRenderer):\n    pass\n```\n"
+    )
+    found = passages(read_text(text, name="renderers.md", origin="docs/renderers.md"), limit=9)
+    assert [p.text for p in found if p.heading == "Available methods"] == [
+        "Each of these methods returns the HTML of its token as a string."
+    ]
+    assert [p.kind for p in found if p.heading == "Custom"] == ["paragraph", "code"]  # a short one stays
+
+
 def test_other_projects_and_a_table_of_contents_are_neither_concepts_nor_overview(tmp_path: Path) -> None:
     """zerolog's "Who uses zerolog" ("Find out who uses zerolog and add your company") opened its overview,
     its "Related Projects" and koanf's "Contents" (a list of the README's own headings) were guide pages."""
@@ -1370,6 +1387,29 @@ def test_a_navigation_file_written_with_crlf_line_endings_orders_the_pages(
     (root / navigation).write_bytes(text.replace("\n", "\r\n").encode())
     order = read_navigation(root, doc_files(map_repository(root))).order
     assert [p for p in order if p != navigation][:2] == ["docs/start/quick.md", "docs/middleware/index.md"]
+
+
+@pytest.mark.parametrize("source", ["docs/source", "docs/build"])
+def test_a_sphinx_source_below_the_docs_folder_is_read_and_its_toctree_orders_the_pages(
+    tmp_path: Path, source: str
+) -> None:
+    """watchdog's and fsspec's docs/source/, toolz's doc/source/: the toctree was looked for only in the docs
+    folder's own index, so the guide came in alphabetical order (fsspec's API before its introduction).
+    dogpile.cache (and SQLAlchemy, Alembic, Mako) keep the Sphinx source in docs/build/, a folder the map never
+    entered as a build output, so the project had no guide at all."""
+    docs = {
+        f"{source}/conf.py": "project = 'tinyweb'\n",
+        f"{source}/index.rst": "Tinyweb\n=======\n\n.. toctree::\n\n   routing\n   api\n",
+        f"{source}/routing.rst": "Routing\n=======\n\nA route maps a path to a handler.\n",
+        f"{source}/api.rst": "API\n===\n\nEvery class the app is made of.\n",
+        "build/lib/tinyweb/app.py": "class Built:\n    pass\n",
+    }
+    code = {path: text for path, text in PROJECT.items() if not path.startswith("docs/")}
+    root = make_project(tmp_path / "tinyweb", {**code, **docs})
+    repo_map = map_repository(root)
+    assert not any(f.path.startswith("build/") for f in repo_map.files)  # a real build output stays out
+    order = read_navigation(root, doc_files(repo_map)).order
+    assert order[:3] == (f"{source}/index.rst", f"{source}/routing.rst", f"{source}/api.rst")
 
 
 def test_a_docs_folder_front_page_listing_its_pages_orders_them(tmp_path: Path) -> None:

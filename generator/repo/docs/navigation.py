@@ -484,11 +484,21 @@ def _nav_text(root: Path, path: str, *, max_bytes: int) -> str | None:
 
 def toctree_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
     """Sphinx: the pages the root `index.rst` (or MyST `index.md`) reaches through its toctrees, depth
-    first."""
+    first. The root is the docs folder's index, else the shallowest index below it that holds a toctree: the
+    source folder `sphinx-quickstart` makes (watchdog's, fsspec's docs/source/, toolz's doc/source/) or
+    SQLAlchemy's doc/build/."""
     known = set(paths)
-    start = next((f"{docs}/index{s}" for s in (".rst", ".md") if f"{docs}/index{s}" in known), "")
+    indexes = sorted(
+        (p for p in paths if p.startswith(docs + "/") and PurePosixPath(p).name in ("index.rst", "index.md")),
+        key=lambda p: (p.count("/"), not p.endswith(".rst"), p),  # index.rst first, as Sphinx reads it
+    )
+    start = next((p for p in indexes if p.count("/") == docs.count("/") + 1), "")
+    start = start or next(
+        (p for p in indexes if _TOCTREE.search(_nav_text(root, p, max_bytes=NAV_BYTES) or "")), ""
+    )
     if not start:
         return []
+    docs = str(PurePosixPath(start).parent)  # where a toctree's "/page" entries start
     seen: list[str] = []
     stack = [start]
     while stack:

@@ -250,7 +250,7 @@ def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> Non
             if entry.name in PUBLISHED_OUTPUTS and published is None:
                 published = published_outputs(directory)
             output = published is not None and entry.name in published
-            if ignored_dir(entry.name) and not output:
+            if ignored_dir(entry.name) and not output and not _docs_source(entry):
                 skipped.append(Skipped(rel + "/", "ignored by default"))
             elif rel in walk.submodules:
                 skipped.append(Skipped(rel + "/", "git submodule (another repository)"))
@@ -330,6 +330,13 @@ def _compiled(path: str, sources: set[str], as_js: set[str]) -> str | None:
 
 def _stem(path: str) -> str:
     return path.rsplit(".", 1)[0]
+
+
+def _docs_source(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder named like a build output (build/, out/, dist/) holds a Sphinx configuration, so is
+    the documentation's source: SQLAlchemy, Alembic, Mako and dogpile.cache keep their docs in
+    doc/build/ (the HTML goes to doc/build/output/), and Sphinx never writes a conf.py into its output."""
+    return entry.name in PUBLISHED_OUTPUTS and os.path.isfile(os.path.join(entry.path, "conf.py"))
 
 
 def published_outputs(directory: Path) -> frozenset[str]:
