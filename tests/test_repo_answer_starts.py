@@ -1029,6 +1029,46 @@ def test_a_spawned_loop_reading_nothing_is_no_way_in(tmp_path: Path) -> None:
     assert start_of(tmp_path, files, delivered) == "Connection.handleDelivery"
 
 
+# jsonrpc2's and py-amqp's shape: the user's `call` sends a request and waits for its reply; the reply comes
+# in where the connection reads the socket (`read_loop`, which a user's `start` runs), and a handler named
+# for the question's words hands it on
+RPC = {
+    "rpc/__init__.py": '"""An RPC client."""\n',
+    "rpc/conn.py": (
+        '"""A connection to the server."""\n\n\n'
+        "class Conn:\n"
+        '    """A connection: calls go out, replies come in."""\n\n'
+        "    def call(self, method):\n"
+        '        """Make a call: dispatch it, then wait for its reply."""\n'
+        "        self.dispatch_call(method)\n        return self.wait(method)\n\n"
+        "    def dispatch_call(self, method):\n"
+        '        """Send the call\'s request message to the server."""\n'
+        + "".join(f"        step{i} = {i}\n" for i in range(8))
+        + "        self.sock.sendall(method)\n\n"
+        "    def wait(self, method):\n"
+        '        """Block until the waiting call\'s incoming reply message is routed to it by the handler."""\n'
+        + "".join(f"        step{i} = {i}\n" for i in range(8))
+        + "        return self.replies.pop(method)\n\n"
+        "    def read_loop(self):\n"
+        "        while True:\n            data = self.sock.recv(4096)\n            self.dispatch(data)\n\n"
+        "    def dispatch(self, data):\n"
+        + "".join(f"        step{i} = {i}\n" for i in range(8))
+        + "        self.replies[data] = data\n"
+    ),
+}
+
+
+def test_what_arrives_is_answered_where_it_is_read_not_at_a_call_reading_nothing(tmp_path: Path) -> None:
+    """An incoming message starts its answer at code that reads what comes in (here, or through its calls),
+    not at the user's `call`, which sends and waits on what another function stores; a question about
+    what goes out still starts at the call."""
+    incoming = "How is an incoming message read and routed to the handler or to the waiting call?"
+    assert start_of(tmp_path, RPC, incoming) in {"Conn.read_loop", "Conn.dispatch"}
+    assert (
+        start_of(tmp_path / "out", RPC, "How does call send a request and wait for the reply?") == "Conn.call"
+    )
+
+
 # ureq's and log4rs' shape: a module's unit tests, in a file its parent declares for tests only
 # (`#[cfg(test)] mod test;`) or inline (`#[cfg(test)] mod tests { … }`), are named after the process too
 REDIRECTS = {

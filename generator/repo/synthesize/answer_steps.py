@@ -125,6 +125,9 @@ class AnswerWalk:
         beneath = {node for node in covering if node not in self.verbed}
         covering = {node for node in covering if not (beneath - {node}) & self.reached(node).keys()}
         eligible = sorted({*eligible, *covering})
+        # what comes in over a connection is taken in where it is read: a user's call that reads nothing
+        # (jsonrpc2's `Conn.Call`, sending and waiting on a channel) is no start beside one that reads
+        eligible = [node for node in eligible if self.takes_in(node)] or eligible
         best_start = self.unwrapped(self.unvaried(min(eligible, key=self._rank)), eligible)
         begun = self.run_time(self.entry_to(self.begun_below(best_start, best, eligible), eligible), eligible)
         return self.read_from(begun)
@@ -147,6 +150,13 @@ class AnswerWalk:
         if chosen != node:
             self.handed[chosen] = node
         return chosen
+
+    def takes_in(self, node: Node) -> bool:
+        """Does `node` read what comes in, itself or through its calls (REACH hops)? Always, unless the
+        question asks about what arrives (`arriving`)."""
+        if not self.arriving or self.runtime is None:
+            return True
+        return any(self.runtime.reads_input(n) for n in (node, *self.reached(node)))
 
     def readers(self) -> list[Node]:
         """The functions the project spawns to run on their own (`RunTimeView.workers`: a read loop's task
