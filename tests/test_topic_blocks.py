@@ -259,3 +259,26 @@ def test_a_definition_from_a_section_naming_the_subject_keeps_the_list_its_lead_
     opening = definition([source], RelevanceJudge("maybe expression"), lambda s: True)
     assert opening is not None and opening.text.endswith("needed careful consideration:")
     assert opening.items == ("what is the scope we need to cover", "why choose the else keyword")
+
+
+WARNINGS = (
+    "# How to capture warnings\n\n"
+    "Starting from version 3.1, pytest now automatically catches warnings during test execution and displays "
+    "them at the end of the session:\n\n"
+    "```python\nimport warnings\n\ndef test_one():\n    warnings.warn(UserWarning('api v1'))\n```\n\n"
+    "## Controlling warnings\n\n"
+    "This code sample shows how to treat any UserWarning category class of warning as an error:\n\n"
+    "```\npytest -W error::UserWarning\n```\n"
+)
+
+
+def test_a_document_opening_by_showing_its_subject_is_the_definition_with_its_example() -> None:
+    source = _source("local-w", "How to capture warnings", WARNINGS)
+    opening = definition([source], RelevanceJudge("asserting and capturing warnings"), lambda s: True)
+    assert opening is not None and opening.text.startswith("Starting from version 3.1, pytest now")
+    assert opening.code.startswith("import warnings")
+    # a lead that stands alone is the opening itself, without the example after it
+    alone = WARNINGS.replace("at the end of the session:", "at the end of the session.")
+    source = _source("local-w", "How to capture warnings", alone)
+    said = definition([source], RelevanceJudge("asserting and capturing warnings"), lambda s: True)
+    assert said is not None and said.text.endswith("at the end of the session.") and not said.code

@@ -851,6 +851,9 @@ def definition(
         opening = document_opening(source.text, naming, titled=titled)
         if opening:
             return Claim(opening, [source.id], 1.0)
+        shown = lead_example(source.text) if titled else None
+        if shown is not None:  # a document that opens by showing its subject says what it is with the example
+            return Claim(shown.text, [source.id], 1.0, shown.code)
     return None
 
 
@@ -956,6 +959,20 @@ def abstract_unit(text: str) -> Quote | None:
     if first.endswith((":", "：")) and start + 1 < len(blocks):
         return next(iter(code_examples(f"{first}\n\n{blocks[start + 1]}")), None)
     return None
+
+
+def lead_example(text: str) -> Quote | None:
+    """A document's lead under its title quoted with the code example it introduces: a page that opens by
+    showing its subject ("Starting from version 3.1, pytest now automatically catches warnings during test
+    execution and displays them at the end of the session:" and the test it runs; "你可以通过将
+    `window.$docsify` 定义为一个对象来配置 Docsify：" and the object) has no opening sentence that stands
+    alone, and its lead-in alone is no sentence. None when the lead is prose that stands alone or introduces
+    no example."""
+    blocks = text_blocks(text)
+    lead = 1 if blocks and blocks[0].startswith("# ") else 0
+    if len(blocks) < lead + 2 or _HEADING.match(blocks[lead]):
+        return None
+    return next(iter(code_examples(f"{blocks[lead]}\n\n{blocks[lead + 1]}")), None)
 
 
 def whole_abstract(blocks: list[str], first: str) -> str:
