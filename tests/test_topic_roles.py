@@ -64,6 +64,18 @@ def test_a_proposals_own_goals_say_why_and_its_bare_how_says_how_it_works() -> N
     assert section_facets("How to use") == {"use"}
 
 
+def test_user_stories_under_a_proposal_say_why_not_how_it_works() -> None:
+    # Flux RFCs and Tekton TEPs (a KEP-like template) hold "### User Stories" under "## Proposal": "As a cluster
+    # administrator, I want to allow tenant A to pull OCI artifacts…" answered "How does multi-tenant workload
+    # identity work?" three times (30 such sections in the two collections)
+    for heading in ("User Stories", "### User Stories (optional)", "#### User Story 1"):
+        assert section_facets(heading) == {"motivation"}, heading
+    assert path_facets(("Workload Identity", "Proposal", "User Stories"), "Workload Identity") == {
+        "motivation"
+    }
+    assert path_facets(("Workload Identity", "Proposal"), "Workload Identity") == {"how"}
+
+
 def test_a_status_the_subject_reports_is_no_status_of_the_work() -> None:
     # the IPFS trustless gateway spec's "## Response Status Codes" ("### `404 Not Found`": "A Trustless Gateway MUST
     # return 404 Not Found when the root block … is not available") answered "What is its current state?"; gRPC,

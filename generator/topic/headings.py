@@ -26,7 +26,9 @@ _STATUS = (
 # facet → the words of a heading naming it. "what" is answered by a document's own summary; "current" by a
 # section on the state of the work (`is_status_heading` keeps "Implementation" from being how it works)
 FACET_WORDS = {
-    "motivation": r"motivation|rationale|background|why\b|problem|use cases?|purpose|decision drivers"
+    # "### User Stories" under "## Proposal" (a KEP-like template): who needs the subject and why, not the design
+    "motivation": r"motivation|rationale|background|why\b|problem|use cases?|user stor(?:y|ies)\b|purpose"
+    r"|decision drivers"
     r"|动机|背景|原因|为什么|为何|目的",
     # a proposal template's bare "## How" beside its "## Why" (Prometheus), "## How does it work?" (npm)
     "how": r"specification|design|how (?:it|this|they) works?|^\W*how\W*$|how (?:does|do) (?:it|this|they) work"
