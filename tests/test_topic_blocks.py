@@ -282,3 +282,29 @@ def test_a_document_opening_by_showing_its_subject_is_the_definition_with_its_ex
     source = _source("local-w", "How to capture warnings", alone)
     said = definition([source], RelevanceJudge("asserting and capturing warnings"), lambda s: True)
     assert said is not None and said.text.endswith("at the end of the session.") and not said.code
+
+
+def test_a_subject_only_shown_by_its_example_is_summed_up_by_it_not_left_unanswered() -> None:
+    # pytest's "asserting and capturing warnings": every passage stored is a lead-in with its code, so the
+    # summary's run of sentences had none and said the stored sources do not answer
+    source = _source("local-w", "How to capture warnings", WARNINGS)
+    shown = Claim(
+        "Starting from version 3.1, pytest now automatically catches warnings during test execution and "
+        "displays them at the end of the session:",
+        [source.id],
+        1.0,
+        "import warnings",
+    )
+    recipe = Claim("To ensure that no warnings are emitted, use:", [source.id], 0.5, "pytest -W error")
+    plan = Plan(
+        topic="capturing warnings",
+        sub_queries=["What is capturing warnings?"],
+        steps=[Step(id="s1", title="what", question="What is capturing warnings?", facet="what")],
+    )
+    analysis = Analysis(sections=[Section("What is capturing warnings?", [shown, recipe])], definition=shown)
+    report = build_report(plan, analysis, Catalog([source]))
+    assert [c.text for c in report.summary] == [shown.text] and report.summary[0].code == "import warnings"
+    # a sentence of its own anywhere still opens the summary, the example left to its section
+    said = Claim("pytest catches warnings during test execution.", [source.id], 0.4)
+    analysis.sections[0].claims.append(said)
+    assert [c.text for c in build_report(plan, analysis, Catalog([source])).summary] == [said.text]

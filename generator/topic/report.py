@@ -88,6 +88,10 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     # summary's run of sentences opens with the sections' leads instead
     opening = [analysis.definition] if analysis.definition and _leads(analysis.definition) else []
     report.summary = leads(in_force, opening=_resolved(opening, catalog, report)[:1])
+    if not report.summary and analysis.definition:
+        # a subject its defining document only shows ("…displays them at the end of the session:" and the
+        # test it runs), with no sentence of its own anywhere: the summary is that lead-in with its example
+        report.summary = _resolved([analysis.definition], catalog, report)[:1]
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]

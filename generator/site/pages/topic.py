@@ -242,7 +242,8 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         if sid in catalog.by_id
     ]
     context = {
-        "summary": [claim_markdown(c, numbers, labels=marks, code=False) for c in report.summary],
+        # a summary is a run of sentences; only a definition shown by its example stands alone in it, with it
+        "summary": [claim_markdown(c, numbers, labels=marks) for c in report.summary],
         "sections": [
             SectionView(s.question, [claim_markdown(c, numbers, labels=marks) for c in s.claims])
             for s in report.sections
