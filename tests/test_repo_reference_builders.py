@@ -130,6 +130,39 @@ def test_the_arguments_of_what_the_quick_start_calls_come_first(tmp_path: Path) 
     assert "## Arguments of `Table`" in headings and "## Arguments of `IntField`" in headings
 
 
+CACHE = {
+    "pyproject.toml": '[project]\nname = "tinycache"\nversion = "1.0"\n',
+    "README.md": (
+        "# tinycache\n\nTinycache keeps the values of slow functions in a cache region.\n\n## Usage\n\n```python\n"
+        "from tinycache import make_region\n\nregion = make_region().configure('memory', expiration_time=3600)\n"
+        "region.set('key', 'value')\nregion.invalidate()\n```\n"
+    ),
+    "tinycache/__init__.py": '"""Tinycache."""\n\nfrom .region import make_region\n\n__all__ = ["make_region"]\n',
+    "tinycache/region.py": (
+        '"""Cache regions."""\n\n\nclass Region:\n    """A cache region."""\n\n'
+        "    def configure(self, backend, expiration_time=None, arguments=None, replace_existing=False):\n"
+        '        """Set up the region.\n\n        :param expiration_time: seconds a value lives.\n        """\n'
+        "        return self\n\n"
+        "    def set(self, key, value):\n        pass\n\n"
+        "    def invalidate(self, hard=True):\n        pass\n\n\n"
+        'def make_region(name=None):\n    """A new region."""\n    return Region()\n'
+    ),
+}
+
+
+def test_the_arguments_of_a_method_the_quick_start_calls_are_settings(tmp_path: Path) -> None:
+    """dogpile.cache is set up by `make_region().configure(backend, expiration_time=…, arguments=…)`, loguru
+    by `logger.add(…)`: the Configuration page listed `make_region`'s `name` and nothing of `configure`. A
+    method taking one optional argument (`invalidate(hard=True)`, aiocache's `delete(key, namespace=None)`)
+    is an operation, not a set-up: it stays off."""
+    page = _configuration(tmp_path, CACHE)
+    headings = [line for line in page.splitlines() if line.startswith("## Arguments")]
+    assert "## Arguments of `Region.configure`" in headings
+    assert "## Arguments of `Region.invalidate`" not in headings
+    rows = [line for line in page.splitlines() if line.startswith("| `expiration_time`")]
+    assert rows and "seconds a value lives" in rows[0]
+
+
 CRON = {
     "go.mod": "module example.com/tick\n\ngo 1.21\n",
     "README.md": (

@@ -138,6 +138,15 @@ def _first_line(node: ast.stmt) -> int:
     return min([node.lineno, *(d.lineno for d in decorators)])
 
 
+def method_arguments(text: str, start: int, end: int, method: str) -> tuple[PyField, ...]:
+    """The keyword arguments (with their defaults and what the docstring says of each) of the method `method`
+    of the class spanning lines `start`–`end` of `text`; () when it has none or does not parse."""
+    parsed = _parse_span(text.splitlines(), start, end)
+    declared = next((n for n in parsed.body if isinstance(n, ast.ClassDef)), None) if parsed else None
+    found = _method(declared, method) if declared is not None else None
+    return _documented(keyword_arguments(found.args), documented_parameters(found)) if found else ()
+
+
 def _parse_span(lines: list[str], start: int, end: int) -> ast.Module | None:
     # blank lines before the span keep its line numbers (cheaper than renumbering the tree)
     try:

@@ -21,7 +21,12 @@ from generator.repo.facts.examples import called_names
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.native import NATIVE, type_name
 from generator.repo.facts.prose import summary
-from generator.repo.facts.pydeclarations import PLAIN_CLASS_USES, candidate_spans, read_module
+from generator.repo.facts.pydeclarations import (
+    PLAIN_CLASS_USES,
+    candidate_spans,
+    method_arguments,
+    read_module,
+)
 from generator.repo.map.filetypes import WORD_ENDING_FOLDER, is_context_file
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
@@ -38,6 +43,7 @@ LANGUAGES = frozenset(
 JVM = frozenset({"java", "kotlin"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
+METHOD_SETTINGS = 3  # keyword arguments that make a method the examples call a place settings are given
 MAX_FLAGS = 40
 MAX_SETTINGS = 40  # build settings (CMake options, Cargo features, overridable macros)
 MANIFEST_DEPTH = 1  # folders below the root whose CMakeLists.txt or Cargo.toml declare the build's settings
@@ -128,6 +134,7 @@ def read_reference(
     ]
     called = quick_start_calls(docs, facts)
     first = {name: at for at, name in enumerate(called)}  # the place of each in the examples
+    _called_methods(found, root, facts, docs)
     chained = example_calls(docs)
     built = _dedupe(builder_options(found, first, chained, linker, redactor))
     built += _dedupe(functional_options(found, first, linker, redactor))
@@ -711,18 +718,23 @@ def entry_options(
     first: Mapping[str, int] | None = None,
 ) -> list[Option]:
     """The keyword arguments (with defaults) of the names the package's top level re-exports: what a user
-    passes to its main classes and functions. What the project's own examples call first (dataset's
-    `connect` before its `Table`), then the most imported entries."""
+    passes to its main classes and functions; and of the methods the project's own examples call on them
+    (dogpile.cache's `region.configure(…)`, whose backend, expiration time and arguments are its whole
+    set-up). What the examples call first (dataset's `connect` before its `Table`), then the most imported
+    entries."""
+    first = first or {}
     entries = [
         (facts.files[path].name_uses.get(name, 0), path, name, arguments)
         for (path, name), arguments in found.signatures.items()
-        if arguments and (name in facts.files[path].api_names or name in facts.files[path].exports)
+        if arguments
+        and (name in facts.files[path].api_names or name in facts.files[path].exports or "." in name)
     ]
     # of two entries one name (redis-py's `Redis` and its asyncio twin), the one the package's top exports
     top = {(path, name) for _, path, name, _ in entries if name in facts.files[path].api_names}
     entries = [e for e in entries if (e[1], e[2]) in top or all(name != e[2] for _, name in top)]
-    first = first or {}
     entries.sort(key=lambda e: (first.get(e[2], len(first)), -e[0], -len(e[3]), e[1], e[2]))
+    # the methods come beside the entries, not in their place: sanic's `route` options and its `Config`'s
+    kept = {(e[1], e[2]) for e in [e for e in entries if "." not in e[2]][:MAX_ENTRIES]}
     return [
         Option(
             a.name,
@@ -732,9 +744,33 @@ def entry_options(
             linker.check(path, a.line),
             _field_doc(a.doc, redactor),
         )
-        for _, path, name, arguments in entries[:MAX_ENTRIES]
+        for _, path, name, arguments in entries
+        if "." in name or (path, name) in kept
         for a in arguments
     ]
+
+
+def _called_methods(found: _Found, root: Path, facts: Facts, docs: ProjectDocs | None) -> None:
+    """The keyword arguments of the Python methods the project's examples call (`Region.configure`), read
+    from their class (a class no page showed was never parsed for them), when they take several: one
+    optional argument (aiocache's `delete(key, namespace=None)`) is an operation's, not a set-up's."""
+    for cited in docs.example_symbols if docs is not None else ():
+        owner, _, method = cited.name.rpartition(".")
+        if (
+            not owner
+            or "." in owner
+            or method.startswith("_")
+            or (cited.path, cited.name) in found.signatures
+        ):
+            continue
+        file = facts.files.get(cited.path)
+        if file is None or file.language != "python":
+            continue
+        declared = next((s for s in file.symbols if s.name == owner and s.kind == "class"), None)
+        text = read_or_none(root, cited.path, max_bytes=SOURCE_BYTES) if declared is not None else None
+        arguments = method_arguments(text, declared.start, declared.end, method) if declared and text else ()
+        if len(arguments) >= METHOD_SETTINGS:
+            found.signatures[(cited.path, cited.name)] = arguments
 
 
 def quick_start_calls(docs: ProjectDocs | None, facts: Facts) -> list[str]:
