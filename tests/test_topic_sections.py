@@ -612,3 +612,27 @@ def test_a_summarys_subsections_say_how_it_works_not_what_it_is() -> None:
     )
     found = treating(text, "what", concepts, tokens, own_headings=True, title="Crypto building block")
     assert [section.heading for section, _ in found] == ["Overview"]
+
+
+def test_a_lead_in_counting_its_points_in_paragraphs_is_quoted_with_the_first_of_them() -> None:
+    # DEP 14's "Motivation" opens "…poses 2 main benefits:" then "Firstly, …" and "Secondly, …" paragraphs (EmberData's
+    # "There are two motivations:", "First, …", "Second, …" too; 10 sections in 7 stored collections): the lead-in
+    # alone is no sentence, so "Why do background workers matter?" quoted the section on alternatives instead
+    text = (
+        "# Background workers\n\n## Motivation\n\n"
+        "Having a first-party interface for background workers poses 2 main benefits:\n\n"
+        "Firstly, it lowers the barrier to entry for offloading computation to the background.\n\n"
+        "Secondly, it allows third-party libraries to offload some of their execution.\n\n"
+        "## Specification\n\nA backend is a class.\n"
+    )
+    [motivation] = [s for s in text_sections(text) if s.heading == "Motivation"]
+    [passage] = opening_passages(motivation, 2, past_lists=True)
+    assert passage.text == (
+        "Having a first-party interface for background workers poses 2 main benefits: Firstly, it lowers the "
+        "barrier to entry for offloading computation to the background. Secondly, it allows third-party "
+        "libraries to offload some of their execution."
+    )
+    # a lead-in whose next paragraph counts nothing is not joined to it
+    plain = text.replace("Firstly, it", "It").replace("Secondly, it", "It also")
+    [motivation] = [s for s in text_sections(plain) if s.heading == "Motivation"]
+    assert all("benefits:" not in p.text for p in opening_passages(motivation, 2, past_lists=True))

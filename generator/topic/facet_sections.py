@@ -482,14 +482,39 @@ def _paragraphs_going_on(blocks: Sequence[str]) -> list[str]:
     when both are plain prose and fit MAX_PASSAGE together: quoted in order, the two read as written; apart,
     the second speaks of what its quote leaves out."""
     joined: list[str] = []
+    counting = False  # the last block joined is a lead-in with the points it counts so far
     for block in blocks:
         before = joined[-1] if joined else ""
-        if before and _plain_paragraph(before) and _plain_paragraph(block) and leans_back(block):
-            if len(" ".join([*before.split(), *block.split()])) <= MAX_PASSAGE:
-                joined[-1] = f"{before}\n{block}"
-                continue
+        going_on = bool(before) and _plain_paragraph(before) and _plain_paragraph(block) and leans_back(block)
+        # a lead-in counting its points in paragraphs of their own ("…poses 2 main benefits:", "Firstly, it
+        # lowers the barrier…", "Secondly, …"): alone it is no sentence, and each point leans on it
+        first = (
+            _leads_into_points(before) and _FIRST_POINT.match(block) is not None and _plain_paragraph(block)
+        )
+        point = counting and _NEXT_POINT.match(block) is not None and _plain_paragraph(block)
+        if (going_on or first or point) and len(" ".join([*before.split(), *block.split()])) <= MAX_PASSAGE:
+            joined[-1] = f"{before}\n{block}"
+            counting = first or point
+            continue
+        counting = False
         joined.append(block)
     return joined
+
+
+# the points a lead-in counts, each a paragraph: the first ("Firstly, …", "First, …"), then the next ones
+_FIRST_POINT = re.compile(r"^(?:first(?:ly)?|first of all)\b,?\s", re.I)
+_NEXT_POINT = re.compile(r"^(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|finally|lastly)\b,?\s", re.I)
+
+
+def _leads_into_points(block: str) -> bool:
+    """A paragraph of prose ending as a lead-in (a colon), with no list or example after it in its block."""
+    text = block.strip()
+    return (
+        text.endswith((":", "："))
+        and not _HEADING.match(text)
+        and not text.startswith(("```", "~~~", "|"))
+        and not list_parts(text)[1]
+    )
 
 
 def _plain_paragraph(block: str) -> bool:
