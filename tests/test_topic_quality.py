@@ -111,6 +111,20 @@ def test_symbol_listings_score_low_and_are_dropped() -> None:
     assert markup_prose(listing) == ""
 
 
+def test_a_chinese_sentence_naming_an_api_is_prose() -> None:
+    # NestJS's Chinese guards and interceptors pages, pinia's plugins page: the sentence that names the API
+    # counted its Han characters one letter each (0.41–0.61), below the 0.65 a quote needs
+    assert (
+        prose_ratio("要设置拦截器，我们需要使用从 @nestjs/common 包导入的 @UseInterceptors() 装饰器。")
+        >= 0.65
+    )
+    assert prose_ratio("每个守卫都必须实现一个 canActivate() 函数。") >= 0.65
+    assert prose_ratio("插件是通过 pinia.use() 添加到 pinia 实例的。") >= 0.65
+    # a listing with a Chinese word in it is still a listing
+    assert prose_ratio("- **expire_results** (function) 缓存 core/cache.py:82-99") < 0.5
+    assert prose_ratio("- cronOptions：") < 0.5
+
+
 def test_legacy_raw_page_with_markdown_is_read_as_plain_text(kb_root: Path) -> None:
     paths = KBPaths(kb_root)
     page = Workspace(paths, "t").raw_dir / "kb-0123456789.md"

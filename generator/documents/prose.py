@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ..cjk import is_cjk
+
 SYMBOL_RATIO = 0.5  # below this share of ordinary words a block is a symbol listing, not prose
 _ENTRY_HEAD = re.compile(r"^(.{1,160}?)(?:\s[—–-]\s|:\s)")
 # a word, a number, or a name written in two or three capitalised parts ("CloudEvents", "OpenTelemetry",
@@ -43,25 +45,35 @@ def is_symbol_entry(block: str) -> bool:
     return prose_ratio(head.group(1)) < SYMBOL_RATIO
 
 
+# A Han character weighs what three Latin letters do: a Chinese word is one to three characters (most often
+# two) where an English word is about five letters, so a Chinese sentence naming an API ("要设置拦截器，我们使用
+# 从 @nestjs/common 包导入的 @UseInterceptors() 装饰器。", 0.41 counted by characters) reads as its English twin
+# would (0.67), and a symbol listing with a Chinese word in it stays one
+HAN_WEIGHT = 3
+
+
 def prose_ratio(sentence: str) -> float:
-    """Share of a sentence's characters that sit in ordinary words or numbers (CJK characters count as words):
-    paths, identifiers and markup are not something a reader can be told as a finding."""
+    """Share of a sentence's characters that sit in ordinary words or numbers (CJK characters count as words,
+    each at HAN_WEIGHT): paths, identifiers and markup are not something a reader can be told as a finding."""
     good = total = 0
     for token in sentence.split():
         if not _ALNUM.search(token):
             continue  # a dash or a bullet alone is punctuation, not a symbol
-        total += len(token)
+        weight = len(token) + (HAN_WEIGHT - 1) * sum(1 for ch in token if is_cjk(ch))
+        total += weight
         if _WORDLIKE.fullmatch(token):
-            good += len(token)
+            good += weight
         else:
             good += _written_words(token)
     return good / total if total else 0.0
 
 
 def _written_words(token: str) -> int:
-    """The characters of a token that read as words: its CJK characters and Chinese marks, and each Latin
-    word written against them without a space ("格式书写时，Front-matter"): a name in a Chinese sentence."""
+    """The weighed characters of a token that read as words: its CJK characters and Chinese marks, and each
+    Latin word written against them without a space ("格式书写时，Front-matter"): a name in a Chinese sentence."""
     marks = _CJK_OR_MARK.findall(token)
     if not marks:
         return 0
-    return len(marks) + sum(len(part) for part in _CJK_OR_MARK.split(token) if _WORDLIKE.fullmatch(part))
+    han = sum(1 for mark in marks if is_cjk(mark))
+    latin = sum(len(part) for part in _CJK_OR_MARK.split(token) if _WORDLIKE.fullmatch(part))
+    return len(marks) + (HAN_WEIGHT - 1) * han + latin
