@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.retrieval.scoring import FLOOR, Fields, keep_threshold
+from generator.retrieval.scoring import FLOOR, Fields, cut_words, keep_threshold
 from generator.topic.judge import KEEP_RATIO, MIN_PHRASED, RelevanceJudge, name_phrases
 
 ABOUT = Fields(
@@ -400,3 +400,35 @@ TRY = Fields(
     headings="Summary\nThe ? operator",
     body="The question of error handling: the `?` operator propagates an error, a mark of its early return.",
 )
+
+
+def test_a_chinese_document_reads_a_compound_topic_as_its_words() -> None:
+    """路由配置 is 路由 and 配置 to a Chinese page, as "routing configuration" is two words to an English one:
+    VitePress' routing page (titled 路由, saying 配置 paragraphs later) scored 0 when the compound was read as
+    one phrase whose words had to stand side by side, and NestJS's 配置 page no more for 环境变量配置."""
+    routing = Fields(
+        title="路由",
+        headings="路由\n基于文件的路由\n链接页面\n生成简洁的 URL",
+        body="VitePress 使用基于文件的路由，这意味着生成的 HTML 页面是从源 Markdown 文件的目录结构映射而来的。"
+        "链接页面时可以使用绝对路径和相对路径。生成简洁的 URL 需要服务器的支持。"
+        "若要启用这一功能，请在站点中把 cleanUrls 设为 true，这一项写在配置文件里。",
+    )
+    theme = Fields(
+        title="主题",
+        headings="主题\n使用自定义主题",
+        body="主题决定页面的外观。你可以在主题入口文件中导出一个对象来使用自定义主题。",
+    )
+    judge = RelevanceJudge("路由配置")
+    verdicts = judge.judge([("routing", routing), ("theme", theme)], "路由配置")
+    assert verdicts[0].topic.score >= FLOOR
+    assert verdicts[0].topic.score > verdicts[1].topic.score
+
+
+def test_a_latin_word_of_a_chinese_topic_is_not_cut_into_its_chinese_spelling() -> None:
+    """ "API" in 热模块替换 API is the word the Chinese page writes ("HMR API"), not its glossary spelling 应用
+    程序接口 cut in two: only a Chinese word of the question is read as its words."""
+    api = next(t for t in RelevanceJudge("热模块替换 API").terms("热模块替换 API") if t.label == "api")
+    fields = {"title": ["hmr", "api"], "body": ["手动", "hmr", "api", "主要", "用于", "框架"]}
+    assert cut_words(fields, api) == (api.forms,)
+    compound = RelevanceJudge("路由配置").terms("路由配置")[0]
+    assert cut_words(fields, compound) == ((("路由",),), (("配置",),))
