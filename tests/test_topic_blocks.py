@@ -4,6 +4,8 @@ what the subject is, a section says in its first paragraph only."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from topic_fakes import offline
 
 from generator.documents.plain import markup_prose
@@ -16,6 +18,7 @@ from generator.topic.analyze import (
     Section,
     abstract_unit,
     definition,
+    header_claims,
     section_candidates,
 )
 from generator.topic.facet_sections import opening_passages, subject_opening, text_sections
@@ -308,3 +311,23 @@ def test_a_subject_only_shown_by_its_example_is_summed_up_by_it_not_left_unanswe
     said = Claim("pytest catches warnings during test execution.", [source.id], 0.4)
     analysis.sections[0].claims.append(said)
     assert [c.text for c in build_report(plan, analysis, Catalog([source])).summary] == [said.text]
+
+
+def test_the_headers_answering_current_state_do_not_follow_the_order_sources_were_fetched_in() -> None:
+    # erlang's maps report listed "EEP 43: Maps — final · 2013-04-04" first in one run and last in the next: the
+    # catalog is in fetch order, which concurrent searches change
+    def eep(sid: str, title: str, created: str) -> wsp.RawSource:
+        text = f"# {title}\n\n## Abstract\n\nMaps are a data type.\n"
+        return replace(_source(sid, title, text), status="final", published=created)
+
+    maps = eep("local-c", "EEP 43: Maps", "2013-04-04")
+    keys = eep("local-a", "EEP 52: Key expressions in map matching", "2020-01-28")
+    comprehensions = eep("local-b", "EEP 58: Map comprehensions", "2021-09-14")
+    defining = {s.id for s in (maps, keys, comprehensions)}
+    for fetched in ([keys, comprehensions, maps], [comprehensions, maps, keys]):
+        headers = header_claims(Catalog(fetched), defining, "en", first=maps.id)
+        assert [c.sources for c in headers] == [
+            [maps.id],
+            [comprehensions.id],
+            [keys.id],
+        ]  # then newest first

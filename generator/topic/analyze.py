@@ -248,7 +248,8 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
         if opening and facet_of(plan, question) == "what":
             section.claims.insert(0, opening)  # the definition answers "What is X?" first
         if facet_of(plan, question) == "current":
-            section.claims[:0] = header_claims(catalog, analysis.defining, lang)
+            first = opening.sources[0] if opening else ""
+            section.claims[:0] = header_claims(catalog, analysis.defining, lang, first=first)
         analysis.sections.append(section)
     return analysis
 
@@ -256,12 +257,18 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
 MAX_HEADERS = 3  # defining documents whose headers answer "current state"
 
 
-def header_claims(catalog: Catalog, defining: Collection[str], lang: str) -> list[Claim]:
+def header_claims(catalog: Catalog, defining: Collection[str], lang: str, *, first: str = "") -> list[Claim]:
     """What the headers of the documents defining the subject state of them ("Assignment Expressions —
     final · Python 3.8 · 2018-02-28"): the first answer to "What is the current state of X?", whatever their
-    sections say. A document stating neither a status nor a release gives none."""
+    sections say. A document stating neither a status nor a release gives none. The document the report opens
+    from (`first`) comes first, then the others newest first (the latest says most of the state now), those
+    stating no date last: the catalog's order is the order the sources were fetched in, which concurrent
+    searches change from run to run."""
+    documents = sorted(subject_documents(catalog, defining), key=lambda s: s.id)
+    documents.sort(key=lambda s: date_key(s.published), reverse=True)
+    documents.sort(key=lambda s: s.id != first)
     found = []
-    for source in subject_documents(catalog, defining):
+    for source in documents:
         status, landed, date = stated_standing(source, lang)
         if status or landed:
             stated = " · ".join(part for part in (status, landed, date) if part)
