@@ -394,6 +394,56 @@ def test_a_readme_chapter_of_many_subsections_gives_a_concept_each(tmp_path: Pat
     )  # the chapter's opening goes with its first part
 
 
+def test_a_readme_chapter_s_opening_that_says_as_much_as_a_concept_is_a_page_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """machinery's "Configuration" opens with loading the config from the environment or YAML and the
+    `Config` struct before its "Lock", "Broker" … subsections: that opening was the start of a page called
+    "Lock" (python-tabulate's "Library usage" of "Headers", redis-py's "Advanced Topics" of "Pipelines")."""
+
+    def body(topic: str) -> str:
+        return "".join(f"{topic} sentence {i} says what the setting does for a worker.\n\n" for i in range(7))
+
+    opening = "".join(
+        f"The config package loads settings in way {i} for every worker it starts.\n\n" for i in range(4)
+    )
+    configuration = (
+        "## Configuration\n\n"
+        + opening
+        + "".join(
+            f"### {topic}\n\n" + body(topic)
+            for topic in ("Lock", "Broker", "Result backend", "Queues", "Logging")
+        )
+    )
+    readme = (
+        "# tinyq\n\nTinyq is a task queue for Go programs that run many workers.\n\n"
+        "## First steps\n\nDefine a task and send it:\n\n```go\nserver.SendTask(sig)\n```\n\n" + configuration
+    )
+    root = make_project(
+        tmp_path / "tinyq", {"README.md": readme, "queue.go": "package tinyq\n\nfunc Run() {}\n"}
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyq")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts][:3] == ["Configuration", "Lock", "Broker"]
+    assert docs.concepts[1].pages[0].passages[0].text.startswith("Lock sentence 0")
+
+
+def test_a_list_of_the_document_s_own_headings_is_no_passage() -> None:
+    """kingpin's README opens its titled chapter with a MarkdownTOC list ("Overview", "Features", "Versions" …,
+    under no "Contents" heading): quoted, it was a guide page of 25 links. A list of other things stays."""
+    text = (
+        "# Tinycli\n\n- [What it is for](#what-it-is-for)\n- [Values it reads](#values-it-reads)\n"
+        "- [Commands within commands](#commands-within-commands)\n\n"
+        "## What it is for\n\nTinycli parses the command line of small programs into typed values.\n\n"
+        "## Values it reads\n\nIt reads these kinds of values:\n\n- Flags with values\n- Integers\n- Durations\n\n"
+        "## Commands within commands\n\nA command may hold other commands, each with its own flags and arguments.\n"
+    )
+    found = passages(read_text(text, name="README.md", origin="README.md"), limit=20)
+    assert [p.text for p in found if p.kind == "item"] == ["Flags with values", "Integers", "Durations"]
+    assert found[0].text.startswith("Tinycli parses")
+
+
 _DOC_GO = (
     "/*\nPackage cron implements a cron spec parser and job runner.\n\nUsage\n\n"
     "Callers may register Funcs to be invoked on a given schedule.\n\n"

@@ -105,6 +105,7 @@ TYPE_METHODS = 5  # main public methods shown under a class the docs name
 MIN_WORDS = 6
 LONG_PAGE_SECTIONS = 6  # a doc page of this many sections is a guide of its own, never merged with another
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
+TOC_ITEMS = 3  # list items in a row that are the document's own headings make a table of contents
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
 # a README section of this many subsections and passages is a chapter: each subsection a concept (CLI11's
 # "Usage": adding options, subcommands, configuration files, formatting, subclassing; loguru's "Take the tour")
@@ -796,8 +797,9 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     labelled = False  # the block just quoted labels the code below it (a content tab's title)
     repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
     blocks = list(document.blocks())
+    contents = _table_of_contents(document, blocks)
     for at, (section, block) in enumerate(blocks):
-        if any(_SKIPPED_HEADING.search(h) for h in section.path):
+        if any(_SKIPPED_HEADING.search(h) for h in section.path) or at in contents:
             continue
         announced = announced and section is current or section is not current and _asks(section.heading)
         if api_names(block):  # an object documented from its docstring: the page's code, not its words
@@ -830,6 +832,44 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             )
         )
     return found
+
+
+def _table_of_contents(document: Document, blocks: Sequence[tuple[Section, Block]]) -> set[int]:
+    """The blocks of the lists that are a table of the document's own headings, under no "Contents" heading
+    (kingpin's MarkdownTOC list "Overview", "Features", "User-visible changes between v1 and v2" … was a
+    guide page of its own): at least `TOC_ITEMS` list items in a row, each one of its headings. A list a
+    lead-in announces is the author's ("Sanic comes with three fallback exception handlers:" HTML, Text, JSON,
+    each then a section): it stays, or the lead-in would promise nothing."""
+    headings = {_bare(s.heading) for s in document.sections}
+    runs: list[list[int]] = []
+    for at, (section, block) in enumerate(blocks):
+        if block.kind != "item" or _bare(block.text) not in headings:
+            continue
+        if runs and runs[-1][-1] == at - 1 and blocks[at - 1][0] is section:
+            runs[-1].append(at)
+        else:
+            runs.append([at])
+    return {at for run in runs if len(run) >= TOC_ITEMS and not _announced_list(blocks, run[0]) for at in run}
+
+
+def _announced_list(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
+    """Whether the list holding item `at` follows a lead-in ending in a colon in its section."""
+    section = blocks[at][0]
+    while at > 0 and blocks[at][1].kind == "item" and blocks[at - 1][0] is section:
+        at -= 1
+    return blocks[at][1].kind == "paragraph" and blocks[at][1].text.rstrip().endswith(":")
+
+
+def _without_contents(document: Document) -> Document:
+    """The document without its tables of contents (`_table_of_contents`)."""
+    blocks = list(document.blocks())
+    contents = {id(blocks[at][1]) for at in _table_of_contents(document, blocks)}
+    if not contents:
+        return document
+    sections = tuple(
+        replace(s, blocks=tuple(b for b in s.blocks if id(b) not in contents)) for s in document.sections
+    )
+    return replace(document, sections=sections)
 
 
 def _leads_into_list(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
@@ -1346,6 +1386,7 @@ def readme_concepts(readme: Document | None, names: SymbolNames) -> list[DocConc
     top-level sections alone are too few."""
     if readme is None:
         return []
+    readme = _without_contents(readme)  # its parts are read apart: a table of its headings would not show
     top = _top_level(readme.sections)
     concepts = _section_concepts(readme, readme.sections, top, names)
     if len(concepts) < README_CONCEPTS and (manual := _manual(readme.sections, top)):
@@ -1382,7 +1423,7 @@ def _section_concepts(
             continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
         part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
         quoted = tuple(passages(replace(readme, sections=part)))
-        chapter = _chapter(part, top) if chapters and len(quoted) >= CHAPTER_PASSAGES else []
+        chapter = _chapter(readme, part, top) if chapters and len(quoted) >= CHAPTER_PASSAGES else []
         for name, chapter_part in chapter or [(heading, part)]:
             quoted = tuple(passages(replace(readme, sections=chapter_part))) if chapter else quoted
             if len(quoted) >= README_PASSAGES or _shows_a_feature(name, quoted):
@@ -1419,16 +1460,24 @@ def _distinct(concepts: Sequence[DocConcept]) -> list[DocConcept]:
     return list(kept.values())
 
 
-def _chapter(part: Sequence[Section], top: int) -> list[tuple[str, tuple[Section, ...]]]:
+def _chapter(readme: Document, part: Sequence[Section], top: int) -> list[tuple[str, tuple[Section, ...]]]:
     """The subsections of a README section that is a chapter (at least CHAPTER_SUBSECTIONS, most of them named
     in words rather than code), each with the sections under it; [] for a section that is one concept. The
-    section's own opening goes with its first subsection."""
+    section's own opening is a page of its own, named after it, when it says as much as a concept; else it
+    goes with the first subsection (machinery's "Configuration" opening — `config.NewFromEnvironment()`, the
+    `Config` struct — had been the start of a page called "Lock", python-tabulate's "Library usage" that of
+    "Headers")."""
     names = list(dict.fromkeys(s.path[top] for s in part if len(s.path) > top and not _process(s.path[top])))
     worded = [n for n in names if not _CODE_HEADING.search(n)]
     if len(names) < CHAPTER_SUBSECTIONS or len(worded) * 2 < len(names):
         return []
     grouped = [(n, tuple(s for s in part if len(s.path) > top and s.path[top] == n)) for n in names]
     opening = tuple(s for s in part if len(s.path) == top)
+    said = passages(replace(readme, sections=opening))
+    # … unless the overview quotes it: kingpin's and voluptuous' READMEs are one chapter under their title
+    overview_lines = {p.start for p in overview(readme, ())} if len(said) >= README_PASSAGES else set()
+    if len(said) >= README_PASSAGES and not overview_lines & {p.start for p in said}:
+        return [(part[0].path[top - 1], opening), *grouped]
     return [(grouped[0][0], opening + grouped[0][1]), *grouped[1:]]
 
 
