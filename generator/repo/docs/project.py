@@ -1475,8 +1475,7 @@ def _chapter(readme: Document, part: Sequence[Section], top: int) -> list[tuple[
     opening = tuple(s for s in part if len(s.path) == top)
     said = passages(replace(readme, sections=opening))
     # … unless the overview quotes it: kingpin's and voluptuous' READMEs are one chapter under their title
-    overview_lines = {p.start for p in overview(readme, ())} if len(said) >= README_PASSAGES else set()
-    if len(said) >= README_PASSAGES and not overview_lines & {p.start for p in said}:
+    if len(said) >= README_PASSAGES and not {p.start for p in said} & {p.start for p in overview(readme, ())}:
         return [(part[0].path[top - 1], opening), *grouped]
     return [(grouped[0][0], opening + grouped[0][1]), *grouped[1:]]
 
