@@ -1906,6 +1906,27 @@ def test_a_docs_page_that_only_shows_the_readme_is_no_guide_page(tmp_path: Path)
     assert "docs/index.rst" not in pages and {"docs/guide.rst", "docs/routing.rst"} <= set(pages)
 
 
+def test_an_index_adding_only_its_contents_and_sphinx_s_indices_to_the_readme_is_no_guide_page(
+    tmp_path: Path,
+) -> None:
+    """bleach's and vcrpy's docs/index.rst: the README included, a "Contents" toctree and sphinx-quickstart's
+    "Indices and tables" (genindex, search) — their guide opened with a page titled "index" repeating the
+    overview."""
+    index = (
+        ".. include:: ../README.rst\n\nContents\n========\n\n.. toctree::\n   :maxdepth: 2\n\n   routing\n\n"
+        "Indices and tables\n==================\n\n* :ref:`genindex`\n* :ref:`modindex`\n* :ref:`search`\n"
+    )
+    files = {
+        "README.rst": "tinyweb\n=======\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/index.rst": index,
+        "docs/routing.rst": "Routing\n=======\n\nThe `Router` matches each path to its handler in order.\n",
+        "tinyweb/__init__.py": '"""Tinyweb."""\n',
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    pages = [page.path for concept in _docs_of(root).concepts for page in concept.pages]
+    assert pages == ["docs/routing.rst"]
+
+
 def test_docs_name_the_code_of_a_package_whose_name_ends_in_a_folder_kind(tmp_path: Path) -> None:
     """apispec's package is src/apispec/, pytest's src/_pytest/, mkdocs' mkdocs/: read as a `spec/`, `test/` or
     `docs/` folder, none of their code was ever named by their docs (no guide page linked a symbol, and the

@@ -162,6 +162,7 @@ _SKIPPED_HEADING = re.compile(
     r"|contribut\w* to \w.*|(?:code|financial|emeritus|core) contributors|call for contributions.*"
     r"|authors|badges|(?:table of )?contents|citation|citing|acknowledg\w*|support|community|star history"
     r"|(?:special )?(?:thanks|thank you|shout-?outs?)"  # javalin's, vue-router's, x64dbg's "Special thanks"
+    r"|indices and tables"  # the links sphinx-quickstart puts under an index.rst: genindex, modindex, search
     r"|contact(?: us)?)(?:\s+(?:policy|guide|guidelines|information|info|(?:and|&) \w+))?\W*$",
     re.IGNORECASE,
 )
@@ -410,8 +411,14 @@ def _for_maintainers(path: str, document: Document | None) -> bool:
 
 
 def _readme_only(document: Document | None, readme: str) -> bool:
-    """Whether every block of a docs page is the README's, included (`.. include:: ../README.rst`)."""
-    origins = {block.origin for _, block in document.blocks()} if document is not None and readme else set()
+    """Whether every block of a docs page a guide would quote is the README's, included (`.. include::
+    ../README.rst`): bleach's and vcrpy's index.rst add only a "Contents" toctree and sphinx-quickstart's
+    "Indices and tables", and their guide opened with a page titled "index" repeating the overview."""
+    origins = (
+        {b.origin for s, b in document.blocks() if not any(_SKIPPED_HEADING.search(h) for h in s.path)}
+        if document is not None and readme
+        else set()
+    )
     return origins == {readme}
 
 
