@@ -1923,8 +1923,18 @@ def test_an_index_adding_only_its_contents_and_sphinx_s_indices_to_the_readme_is
         "tinyweb/__init__.py": '"""Tinyweb."""\n',
     }
     root = make_project(tmp_path / "tinyweb", files)
-    pages = [page.path for concept in _docs_of(root).concepts for page in concept.pages]
-    assert pages == ["docs/routing.rst"]
+    docs = _docs_of(root)
+    assert [page.path for concept in docs.concepts for page in concept.pages] == ["docs/routing.rst"]
+    # … and the README it shows still introduces the docs: vcrpy's overview had its Rationale from it
+    shown = make_project(tmp_path / "shown", {**files, "README.rst": RATIONALE})
+    assert "The ability to work offline" in [p.text for p in _docs_of(shown).overview]
+
+
+RATIONALE = (
+    "tinyvcr\n=======\n\nThis is a Python version of a record-and-replay library.\n\n"
+    "Rationale\n---------\n\nTinyvcr records the HTTP requests a test makes and replays them later, which gives:\n\n"
+    "-  The ability to work offline\n-  Completely deterministic tests\n-  Increased test execution speed\n"
+)
 
 
 def test_docs_name_the_code_of_a_package_whose_name_ends_in_a_folder_kind(tmp_path: Path) -> None:

@@ -281,12 +281,14 @@ def read_project_docs(
     # a fragment another page shows whole is no page of its own
     shown_within = _included_whole({p: d for p, d in documents.items() if p not in assembled})
     # … nor is a docs page that only shows the README (diskcache's index.rst: the overview and the examples
-    # read the README already), nor one for the maintainers
+    # read the README already), nor one for the maintainers; the README it shows still introduces the docs
+    readme_pages = {p for p in in_order if _readme_only(documents.get(p), readme)}
+    every = in_order
     in_order = tuple(
         p
         for p in in_order
         if p not in shown_within
-        and not _readme_only(documents.get(p), readme)
+        and p not in readme_pages
         and p not in assembled
         and not _moved(documents.get(p))
         and not _for_maintainers(p, documents.get(p))
@@ -363,6 +365,8 @@ def read_project_docs(
         ordered=bool(navigation.listed),
         folder=posixpath.commonpath([posixpath.dirname(p) for p in in_order]) if in_order else folder,
     )
+    # the docs' first page showing the README still introduces them, before the next page that does
+    intro = [documents[p] for p in every[:INTRO_PAGES] if p in readme_pages and p in documents][:1] + intro
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
