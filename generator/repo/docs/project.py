@@ -283,7 +283,7 @@ def read_project_docs(
     # … nor is a docs page that only shows the README (diskcache's index.rst: the overview and the examples
     # read the README already), nor one for the maintainers; the README it shows still introduces the docs
     readme_pages = {p for p in in_order if _readme_only(documents.get(p), readme)}
-    every = in_order
+    readme_intro = [documents[p] for p in in_order[:INTRO_PAGES] if p in readme_pages][:1]
     in_order = tuple(
         p
         for p in in_order
@@ -365,8 +365,7 @@ def read_project_docs(
         ordered=bool(navigation.listed),
         folder=posixpath.commonpath([posixpath.dirname(p) for p in in_order]) if in_order else folder,
     )
-    # the docs' first page showing the README still introduces them, before the next page that does
-    intro = [documents[p] for p in every[:INTRO_PAGES] if p in readme_pages and p in documents][:1] + intro
+    intro = readme_intro + intro  # the first page showing the README introduces first, as it did as a page
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
@@ -414,12 +413,17 @@ def _for_maintainers(path: str, document: Document | None) -> bool:
     return len(_CONTRIBUTING.findall(said)) >= 2
 
 
+def _skipped(section: Section) -> bool:
+    """Whether a section is under a heading no page quotes (licence, contributing, contents …)."""
+    return any(_SKIPPED_HEADING.search(h) for h in section.path)
+
+
 def _readme_only(document: Document | None, readme: str) -> bool:
     """Whether every block of a docs page a guide would quote is the README's, included (`.. include::
     ../README.rst`): bleach's and vcrpy's index.rst add only a "Contents" toctree and sphinx-quickstart's
     "Indices and tables", and their guide opened with a page titled "index" repeating the overview."""
     origins = (
-        {b.origin for s, b in document.blocks() if not any(_SKIPPED_HEADING.search(h) for h in s.path)}
+        {b.origin for s, b in document.blocks() if not _skipped(s)}
         if document is not None and readme
         else set()
     )
@@ -810,7 +814,7 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     blocks = list(document.blocks())
     contents = _table_of_contents(document, blocks)
     for at, (section, block) in enumerate(blocks):
-        if any(_SKIPPED_HEADING.search(h) for h in section.path) or at in contents:
+        if _skipped(section) or at in contents:
             continue
         announced = announced and section is current or section is not current and _asks(section.heading)
         if api_names(block):  # an object documented from its docstring: the page's code, not its words
