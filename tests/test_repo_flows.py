@@ -968,3 +968,47 @@ def test_a_starter_page_numbered_levelled_or_localized_gives_examples(tmp_path: 
     assert "start" in example_calls(root, map_repository(root))
     other = write_tree(tmp_path / "other", {"README.md": "# zk\n", "docs/advanced_retries.rst": code})
     assert "start" not in example_calls(other, map_repository(other))
+
+
+def _work(name: str, steps: int) -> str:
+    """A module-level function doing `steps` lines of work."""
+    return f"def {name}(x):\n" + "".join(f"    x = x + {i}\n" for i in range(steps)) + "    return x\n"
+
+
+# requests-mock's shape: the README enters `Mocker()` with `with`; what the `with` runs (`__enter__` →
+# start → patching the transport) is the engine, and `m.get(…)` only registers a response
+MOCKER = {
+    "README.md": (
+        "# mocker\n\n```python\nimport mocker\n\nwith mocker.Mocker() as m:\n"
+        "    m.get('http://test.com', text='data')\n```\n"
+    ),
+    "mocker/__init__.py": "from mocker.core import Mocker\n\n__all__ = ['Mocker']\n",
+    "mocker/core.py": (
+        "from mocker.patching import install, record\n\n\nclass Mocker:\n"
+        "    def __init__(self):\n        self.routes = []\n\n"
+        "    def __enter__(self):\n        self.start()\n        return self\n\n"
+        "    def __exit__(self, *args):\n        self.routes = []\n\n"
+        "    def start(self):\n        install(self.routes)\n\n"
+        "    def get(self, url, **kwargs):\n        return record(self.routes, url)\n"
+    ),
+    "mocker/patching.py": _work("install", 40) + "\n\n" + _work("record", 12),
+}
+
+
+def test_the_with_statement_the_readme_opens_enters_the_flow_at_its_context_managers_enter(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, MOCKER)
+    assert first_flow(facts) == ["Mocker.__enter__", "Mocker.start", "install"]  # not `Mocker.get → record`
+
+
+def test_the_names_a_with_statement_enters_are_those_of_the_calls_making_its_context_manager() -> None:
+    from generator.repo.facts.examples import entered_names
+
+    code = (
+        "```python\nwith requests_mock.Mocker() as m:\n    m.get('x')\n"
+        "async with connect('ws://localhost') as ws:\n    await ws.send('x')\n"
+        "with Betamax(session).use_cassette('user'):\n    session.get('x')\n"
+        "with lock:\n    pass\n```\n"
+    )
+    assert entered_names(code, "README.md") == ["Mocker", "connect", "use_cassette"]

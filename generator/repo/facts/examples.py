@@ -6,6 +6,7 @@ user enters the code, so the main flows start there (flows.py)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -27,6 +28,10 @@ _IMPORTED = re.compile(
 # its name is the example's, not a call into the project
 _DEFINED = re.compile(r"\b((?:def|function|func|fn)\s+(?:\([^)]*\)\s*)?)[A-Za-z_]\w*\s*\(")
 _DECORATOR = re.compile(r"@(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w+)")
+# what a `with` statement enters: the object its last call makes (`with requests_mock.Mocker() as m:`,
+# `async with connect(uri) as ws:`, `with Betamax(session).use_cassette("user"):` → use_cassette)
+_WITH = re.compile(r"\b(?:async[ \t]+)?with[ \t]+(?:await[ \t]+)?((?:[A-Za-z_][\w.]*\([^()\n]*\)\.?)+)")
+_LAST_CALL = re.compile(r"([A-Za-z_]\w*)\([^()\n]*\)$")
 # …numbered in its folder (`01-getting-started.md`), saying its level (kazoo's `basic_usage.rst`) or its
 # language (`quickstart.en-US.md`)
 _STARTER_PAGE = re.compile(
@@ -45,27 +50,42 @@ _NOT_NAMES = frozenset(
 )
 
 
-def example_calls(root: Path, repo_map: RepoMap) -> dict[str, float]:
-    """How prominently the usage examples call each name: once per file that calls it (the README counts
-    twice: it is the front page), more when a file calls it early (a quick start comes first)."""
+def example_calls(
+    root: Path, repo_map: RepoMap, names_of: Callable[[str, str], list[str]] | None = None
+) -> dict[str, float]:
+    """How prominently the usage examples call each name (or name what `names_of` finds in a file's text:
+    `entered_names`): once per file that calls it (the README counts twice: it is the front page), more
+    when a file calls it early (a quick start comes first)."""
+    names_of = names_of or called_names
     counts: dict[str, float] = {}
     for entry, weight in _example_files(repo_map):
         text = read_or_none(root, entry.path, max_bytes=DOC_BYTES) or ""
-        for order, name in enumerate(dict.fromkeys(called_names(text, entry.path))):
+        for order, name in enumerate(dict.fromkeys(names_of(text, entry.path))):
             counts[name] = counts.get(name, 0.0) + weight * (1 + EARLY / (EARLY + order))
     return {name: round(count, 3) for name, count in counts.items()}
 
 
-def called_names(text: str, path: str) -> list[str]:
-    """The names called in the code of one file: a markdown page's code blocks and inline code, a reST
-    page's indented blocks and doctest lines, a Go example's whole text."""
+def entered_names(text: str, path: str) -> list[str]:
+    """The names of the calls whose result a `with` statement in the code of one file enters, in order:
+    the context managers a user opens (`Mocker` of `with requests_mock.Mocker() as m:`)."""
+    made = (_LAST_CALL.search(found.rstrip(".")) for found in _WITH.findall(_code(text, path)))
+    return [last.group(1) for last in made if last is not None and last.group(1) not in _NOT_NAMES]
+
+
+def _code(text: str, path: str) -> str:
+    """The code of one file: a markdown page's code blocks and inline code, a reST page's indented blocks
+    and doctest lines, a Go example's whole text."""
     lower = path.lower()
     if lower.endswith((".md", ".markdown")):
-        code = markdown_code(text)
-    elif lower.endswith(".rst"):
-        code = "\n".join(_RST_CODE.findall(text))
-    else:
-        code = text
+        return markdown_code(text)
+    if lower.endswith(".rst"):
+        return "\n".join(_RST_CODE.findall(text))
+    return text
+
+
+def called_names(text: str, path: str) -> list[str]:
+    """The names called in the code of one file (`_code`)."""
+    code = _code(text, path)
     # a name imported from a module in the example (`from rich import print`) is the project's own, even
     # when a builtin goes by it
     imported = {word for match in _IMPORTED.finditer(code) for word in re.findall(r"\w+", match.group(0))}

@@ -35,6 +35,8 @@ W_CHOSEN = 1000.0  # a maintainer's entry point (deepkb.yml `entry_points`) open
 # RUNTIME_CALLBACKS (calltree.py): what the runtime calls on an object a user hands it opens flows as if the
 # examples called it
 CALLABLE = frozenset({"function", "method"})
+# what a `with` statement calls on the context manager it enters (`async with` the second)
+ENTER = ("__enter__", "__aenter__")
 _GO_CONSTRUCTOR = re.compile(r"^[Nn]ew(?:[A-Z_]\w*)?$")
 _CONSTRUCTOR = re.compile(
     r"^(?:__init__|__new__|__post_init__|constructor|new|default|[Nn]ew(?:[A-Z_]\w*)?)$"
@@ -45,6 +47,7 @@ class CallReader(TreeReader, Protocol):
     # the code each entry point leads to, kept across the rankings of a run (the facts do not change)
     reaches: dict[Node, float]
     examples: dict[str, float]  # names the usage examples call, by prominence
+    entered: dict[str, float]  # names of the calls making what they enter with `with`, by prominence
     entry_points: list[Node]  # a maintainer's entry points
     runtime: RunTime  # what each function stores, reads and spawns
 
@@ -63,6 +66,8 @@ def entry_points(
     standing = {node: W_CHOSEN for node in graph.entry_points if node[0] in within}
     for node, score in _standings(files, scope, graph.examples, graph.declared()):
         standing.setdefault(node, score)
+    for node, uses in _entered(graph, files, scope).items():
+        standing[node] = max(standing.get(node, -math.inf), W_EXAMPLE * math.log2(1 + uses))
     unknown = [node for node in standing if node not in graph.reaches]
     graph.reaches.update(reaches(graph, files, unknown))
     ranked = sorted(
@@ -128,6 +133,55 @@ def _starts_work(graph: CallReader, first: Node, before: Iterable[Node]) -> bool
     on `process.nextTick`). That work is in its tree already (runtime.py); a later entry reading its state
     is a control call beside it (`pause`, `save`), not the call the set-up waits for."""
     return bool(graph.runtime.use(first).spawn_lines) or any(graph.runtime.spawned(node) for node in before)
+
+
+def _entered(graph: CallReader, files: dict[str, FileFacts], scope: list[str]) -> dict[Node, float]:
+    """The `__enter__` methods the usage examples' `with` statements run, each with how prominently they
+    enter it: the context manager is a class of `scope` they make (`with requests_mock.Mocker()`), the
+    class whose method they call (`with Betamax(session).use_cassette(…)`, returning itself), or the first
+    one a function they call leads to making (vcrpy's `use_cassette` → `CassetteContextDecorator`).
+    Python runs `__enter__` on the user's behalf: the work the `with` starts is entered there."""
+    if not graph.entered:
+        return {}
+    managers = _context_managers(files)
+    found: dict[Node, float] = {}
+    for path in scope:
+        for symbol in files[path].symbols:
+            name = symbol.name if symbol.kind == "class" else symbol.short_name
+            uses = graph.entered.get(name, 0.0)
+            if not uses:
+                continue
+            if symbol.kind == "class" or (path, symbol.parent) in managers:
+                made: Iterable[Node] = [(path, symbol.name if symbol.kind == "class" else symbol.parent)]
+            elif symbol.kind in CALLABLE:
+                made = reached(graph, files, (path, symbol.name))
+            else:
+                continue
+            enter = next((managers[node] for node in made if node in managers), None)
+            if enter is not None:
+                found[enter] = max(found.get(enter, 0.0), uses)
+    return found
+
+
+def _context_managers(files: dict[str, FileFacts]) -> dict[Node, Node]:
+    """Each class with an `__enter__` (or `__aenter__`) of its own or of a base defined in the same module
+    or one it imports, with that method."""
+    own: dict[Node, Node] = {}
+    for path, fact in files.items():
+        for symbol in fact.symbols:
+            if symbol.kind in CALLABLE and symbol.parent and symbol.short_name in ENTER:
+                own.setdefault((path, symbol.parent), (path, symbol.name))
+    found = dict(own)
+    for path, fact in files.items():
+        homes = [path, *fact.depends_on]
+        for symbol in fact.symbols:
+            if symbol.kind != "class" or (path, symbol.name) in own:
+                continue
+            bases = {base.rpartition(".")[2] for base in symbol.bases}
+            enter = next((own[(home, base)] for base in bases for home in homes if (home, base) in own), None)
+            if enter is not None:
+                found[(path, symbol.name)] = enter
+    return found
 
 
 def _constructs(files: dict[str, FileFacts], node: Node) -> bool:
