@@ -34,6 +34,9 @@
         /tmp/flows24/repos)
     python bench/answer_starts.py --labels bench/answers_heldout_s25.json --root /tmp/flows25/repos   (session 25:
         rpyc and nsqjs held out, cloned in /tmp/flows25/held; the six tuning repositories in /tmp/flows25/repos)
+    python bench/answer_starts.py --labels bench/answers_heldout_s26.json --root /tmp/flows26/repos   (session 26:
+        requests-mock and filelock held out, cloned in /tmp/flows26/held; the six tuning repositories in
+        /tmp/flows26/repos)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

@@ -10,7 +10,8 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s25.json (session 25: rpyc and nsqjs held out, in /tmp/flows25/held, not
+Labels: bench/flows_heldout_s26.json (session 26: requests-mock and filelock held out, in /tmp/flows26/held, not
+measured here; the six tuning repositories' clones in /tmp/flows26/repos), bench/flows_heldout_s25.json (session 25: rpyc and nsqjs held out, in /tmp/flows25/held, not
 measured here; the six tuning repositories' clones in /tmp/flows25/repos), bench/flows_heldout_s24.json (session 24: rust-memcache and pynsq held out, in /tmp/flows24/held, not
 measured here; the six tuning repositories' clones in /tmp/flows24/repos), and every other flows_*.json, seen —
 bench/flows_heldout_s23.json (session 23: kazoo and memjs held out then, clones in /tmp/flows23/held; the six
@@ -51,6 +52,7 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "tuning (s26)": (BENCH / "flows_heldout_s26.json", Path("/tmp/flows26/repos")),
     "tuning (s25)": (BENCH / "flows_heldout_s25.json", Path("/tmp/flows25/repos")),
     "tuning (s24)": (BENCH / "flows_heldout_s24.json", Path("/tmp/flows24/repos")),
     "tuning (s23)": (BENCH / "flows_heldout_s23.json", Path("/tmp/flows23/repos")),
@@ -75,6 +77,7 @@ SETS = {
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 # sets labelled with names matched with or without a module prefix
 PREFIXED = {
+    "tuning (s26)",
     "tuning (s25)",
     "tuning (s24)",
     "tuning (s23)",
