@@ -259,6 +259,21 @@ def test_the_flow_list_says_a_handed_over_value_is_handed_over_not_called() -> N
     ]
 
 
+def test_the_flow_list_says_a_with_statement_runs_the_enter_it_starts_at() -> None:
+    from generator.repo.model import FlowBranch, FlowHop
+    from generator.site.pages.repo_diagrams import flow_tree_markdown
+
+    tree = (FlowBranch(FlowHop("Connection.__enter__", "Connection.connect"), ()),)
+    assert str(flow_tree_markdown(tree)).splitlines() == [
+        "- `Connection.__enter__` — what a `with` block on a `Connection` runs first",
+        "    - calls `Connection.connect`",
+    ]
+    tree = (FlowBranch(FlowHop("connect.__aenter__", "connect.connect"), ()),)
+    assert str(flow_tree_markdown(tree)).splitlines()[0] == (
+        "- `connect.__aenter__` — what an `async with` block on a `connect` runs first"
+    )
+
+
 # hono's shape: the base class matches with `this.router`, which its subclass (another file, importing the
 # base under an alias) sets to a new SmartRouter in its constructor; a class's own constructor may set one too
 JS_FIELDS = {

@@ -125,7 +125,7 @@ def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
     ("calls the implementation `ExponentialBackOff.NextBackOff`")."""
     if not tree:
         return Markdown("")
-    lines = [f"- {inline_code(tree[0].hop.caller)}"]
+    lines = [f"- {inline_code(tree[0].hop.caller)}{_entered_by(tree[0].hop.caller)}"]
     stack = [(branch, 1) for branch in reversed(tree)]
     while stack:
         branch, depth = stack.pop()
@@ -134,6 +134,17 @@ def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
         lines.append(f"{'    ' * depth}- {_verb(hop)} {inline_code(hop.callee)}{where}")
         stack.extend((below, depth + 1) for below in reversed(branch.below))
     return Markdown("\n".join(lines))
+
+
+def _entered_by(entry: str) -> str:
+    """What runs an entry point the user never calls by name: a context manager's `__enter__` is what a
+    `with` block on its class runs first (`async with`, `__aenter__`)."""
+    owner, _, method = entry.rpartition(".")
+    block = {"__enter__": ("a", "with"), "__aenter__": ("an", "async with")}.get(method)
+    if not owner or block is None:
+        return ""
+    article, statement = block
+    return f" — what {article} {inline_code(statement)} block on a {inline_code(owner.rpartition('.')[2])} runs first"
 
 
 def _verb(hop: FlowHop) -> str:
