@@ -272,6 +272,46 @@ def test_python_modules_the_manifest_does_not_ship_are_no_subsystem(tmp_path: Pa
     assert "dest/inv_regex.py" in core_modules(repo_map)
 
 
+def test_programs_in_folders_named_for_testing_or_maintenance_are_not_the_library(tmp_path: Path):
+    """A Go `package main` or a C `main` in a folder named for testing or for the maintainers' own work
+    (badger's integration/testgc, goleveldb's manualtest/dbstress, ristretto's contrib/memtest and memtestc,
+    watermill's dev/) uses the library rather than being it. The project's commands under cmd/, a library
+    package named so (`cachetest`, helpers for the users' tests) and a program in a plain folder stay."""
+    from generator.repo.plan.subsystems import core_modules
+
+    lib = "package cache\n\n// Cache holds items.\ntype Cache struct{}\n\nfunc New() *Cache { return &Cache{} }\n"
+    program = 'package main\n\nimport "example.com/cache"\n\nfunc main() { cache.New() }\n'
+    files = {
+        "go.mod": "module example.com/cache\n",
+        "cache.go": lib,
+        "policy.go": "package cache\n\nfunc admit() bool { return true }\n",
+        "integration/testgc/main.go": program,
+        "manualtest/dbstress/main.go": program,
+        "manualtest/dbstress/key.go": "package main\n\nfunc key() []byte { return nil }\n",
+        "contrib/memtest/main.go": program,
+        "contrib/memtestc/list.c": "#include <stdio.h>\n\nint main(void) {\n    return 0;\n}\n",
+        "dev/consolidate-gomods/main.go": program,
+        "cmd/cachetool/main.go": program,
+        "cachetest/helpers.go": "package cachetest\n\nfunc Fill() {}\n",
+        "server/main.go": program,
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    assert set(core_modules(repo_map)) == {
+        "cache.go",
+        "policy.go",
+        "cmd/cachetool/main.go",
+        "cachetest/helpers.go",
+        "server/main.go",
+    }
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {path for shard in shards for path in shard.files}
+    assert not planned & {
+        "integration/testgc/main.go",
+        "contrib/memtest/main.go",
+        "dev/consolidate-gomods/main.go",
+    }
+
+
 def test_the_in_tree_build_backend_is_no_subsystem(tmp_path: Path):
     # pyyaml's packaging/_pyyaml_pep517.py was a subsystem "Packaging" (yarl's packaging/pep517_backend/ too):
     # pyproject.toml's `backend-path` names the code that builds the library, not the library

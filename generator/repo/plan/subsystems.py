@@ -70,7 +70,7 @@ def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> lis
         for f in repo_map.files
         if f.language not in PROSE_LANGUAGES and (wanted is None or f.path in wanted)
     ]
-    loose = _loose_python(repo_map)
+    loose = _loose_python(repo_map) | _maintainer_programs(repo_map)
     core = [f for f in code if not is_context(f.path) and f.path not in loose] or code
     programs = [f for f in core if f.language not in SCRIPT_LANGUAGES]
     return [f.path for f in (programs if 2 * len(programs) >= len(core) else core)]
@@ -111,6 +111,46 @@ def _loose_python(repo_map: RepoMap) -> frozenset[str]:
         for f in repo_map.files
         if f.language == "python" and f.path.endswith(".py") and not packaged(f.path) and not named(f.path)
     )
+
+
+# a folder its maintainers name for testing or for their own work: a test program (badger's integration/testgc,
+# goleveldb's manualtest/dbstress, ristretto's contrib/memtest, pgx's testsetup) or a maintenance one
+# (watermill's dev/, Kubernetes' hack/ convention)
+_FOR_MAINTAINERS = re.compile(r"test\w*|\w*test[a-z]?|dev|hack", re.IGNORECASE)
+# a file that is a program: Go's `package main`, a C, C++ or Rust `main`
+_PROGRAM = {
+    "go": re.compile(r"^package\s+main\b", re.MULTILINE),
+    "c": re.compile(r"^\w[\w\s*]*\bmain\s*\(", re.MULTILINE),
+    "cpp": re.compile(r"^\w[\w\s*]*\bmain\s*\(", re.MULTILINE),
+    "rust": re.compile(r"^\s*fn\s+main\s*\(", re.MULTILINE),
+}
+PROGRAM_BYTES = 64_000  # of a file read for whether it is a program
+
+
+def _maintainer_programs(repo_map: RepoMap) -> frozenset[str]:
+    """The code of programs kept in a folder named for testing or for the maintainers' own work (a folder
+    `*test`, `test*`, `dev` or `hack` on its path, outside `cmd/`, holding a Go `package main` or a C, C++ or
+    Rust `main`): a memory test beside a cache, a stress test beside a database, a script consolidating
+    go.mod files. They use the library rather than being it, so they are no subsystem, no entry point and no
+    configuration; watermill's dev/ had been a subsystem ("Dev"), ristretto's contrib/memtest another.
+    A library package named so (`httptest`, a helper for the users' tests) is no program and stays."""
+    folders: dict[str, list[str]] = defaultdict(list)
+    for entry in repo_map.files:
+        folder = posixpath.dirname(entry.path)
+        parts = folder.split("/") if folder else []
+        if entry.language in _PROGRAM and "cmd" not in parts:
+            marked = next((i for i, part in enumerate(parts) if _FOR_MAINTAINERS.fullmatch(part)), None)
+            if marked is not None:
+                folders["/".join(parts[: marked + 1])].append(entry.path)
+    languages = {entry.path: entry.language for entry in repo_map.files}
+    found: set[str] = set()
+    for paths in folders.values():
+        if any(
+            _PROGRAM[languages[path]].search(read_or_none(repo_map.root, path, max_bytes=PROGRAM_BYTES) or "")
+            for path in paths
+        ):
+            found.update(paths)
+    return frozenset(found)
 
 
 def _build_backend(repo_map: RepoMap, manifest: str) -> frozenset[str]:
