@@ -572,6 +572,40 @@ def test_a_subsystem_sentence_comes_from_a_module_that_names_something():
     assert _offline_summary(shard) == "This module contains the transport adapters."
 
 
+def test_a_subsystem_is_described_by_its_own_code_before_a_docs_page_on_something_else():
+    """The opening of a docs page titled after the subsystem describes it ("Configuration" for "Config");
+    a page on something else that holds its name or leads with its symbol (watermill's "Delayed Messages",
+    bleach's migration page) opens on that other thing, so the doc comment of the symbol the subsystem is named
+    after, or of its main symbol, comes first. An aside ("Please provide feedback …", "It is not
+    recommended …") describes nothing, from any page."""
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import CitedSymbol, DocPassage, ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary, docs_say
+
+    def concept(name: str, *said: str) -> DocConcept:
+        passages = tuple(DocPassage("docs/x.md", i, i, "paragraph", text) for i, text in enumerate(said, 1))
+        return DocConcept(name, name.lower(), (DocPage("docs/x.md", name, passages),), (message,))
+
+    message = CitedSymbol("Message", "struct", "message/message.go", "Message is the basic transfer unit.")
+    files = [ModuleLine("message/message.go", "go", 300, "")]
+    shard = ShardAnalysis(
+        1, Shard("Message", ("message/message.go",)), "01_m", "", files=files, functions=[message]
+    )
+    delayed = concept("Delayed Messages", "Delaying events or commands is a common use case in many apps.")
+    said, titled = docs_say(shard, [delayed])
+    assert said.startswith("Delaying events") and not titled
+    assert _offline_summary(shard, "", said, titled) == "Message is the basic transfer unit."
+    titled_page = concept("Messages and routers", "A message is what a publisher sends to subscribers.")
+    said, titled = docs_say(shard, [titled_page])
+    assert (
+        titled
+        and _offline_summary(shard, "", said, titled) == "A message is what a publisher sends to subscribers."
+    )
+    aside = concept("Message", "Please provide feedback in GitHub issues about the API.", "More text here.")
+    assert docs_say(shard, [aside]) == ("", False)
+    assert _offline_summary(shard, "", *docs_say(shard, [aside])) == "Message is the basic transfer unit."
+
+
 def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central_module():
     from generator.repo.model import CitedSymbol, ModuleLine, ShardAnalysis
     from generator.repo.synthesize.synthesis import _offline_summary
@@ -674,29 +708,29 @@ def test_a_subsystem_sentence_never_comes_from_a_neighbour_of_its_silent_central
     silent = ShardAnalysis(
         1, Shard("Models", ("pkg/_models.py",)), "01_m", "", files=files[:1], functions=types
     )
-    said = docs_say(silent, concepts)  # "Models": no page is named like it; one leads with its `Response`
-    assert said == "Starlette includes a `Request` class for the incoming request."
+    said, titled = docs_say(silent, concepts)  # "Models": no page is named like it; one leads with `Response`
+    assert not titled and said == "Starlette includes a `Request` class for the incoming request."
     # a page led by its symbol whose opening names none of its symbols says nothing of it (loguru's
     # migration guide, first mentioning `Handler` further on)
     guide = concept(
         "Resources", "First and foremost, it is important to understand some concepts.", "Response"
     )
-    assert docs_say(silent, [guide]) == ""
+    assert docs_say(silent, [guide]) == ("", False)
     silent.shard = Shard("Responses", silent.shard.files)
-    said = docs_say(silent, concepts)
-    assert said == "Starlette includes a few response classes."  # its name wins
-    assert _offline_summary(silent, "", said) == said
+    said, titled = docs_say(silent, concepts)
+    assert said == "Starlette includes a few response classes." and titled  # its name wins
+    assert _offline_summary(silent, "", said, titled) == said
     # no page is named like it: one whose name holds its name comes before another leading with its symbol
     protocol = concept("Console Protocol", "Rich supports a simple protocol for custom objects.", "Text")
     text = concept("Rich Text", "Rich has a `Text` class to mark up strings.", "Text")
     silent.functions = [CitedSymbol("Text", "class", "pkg/x.py")]
     silent.shard = Shard("Text", ("pkg/x.py",))
-    assert docs_say(silent, [protocol, text]) == "Rich has a `Text` class to mark up strings."
+    assert docs_say(silent, [protocol, text])[0] == "Rich has a `Text` class to mark up strings."
     silent.shard = Shard("Pretty", ("pkg/x.py",))  # led by a symbol of its files (`pprint` in pretty.py)
     pretty = concept("Pretty Printing", "Rich will pretty print containers.", "pprint")
-    assert docs_say(silent, [protocol, pretty]) == "Rich will pretty print containers."
+    assert docs_say(silent, [protocol, pretty])[0] == "Rich will pretty print containers."
     silent.shard = Shard("Pretty", ("pkg/other.py",))  # a page naming it, about code elsewhere: not it
-    assert docs_say(silent, [pretty]) == ""
+    assert docs_say(silent, [pretty]) == ("", False)
     # sibling packages, each with its own Codec (viper's internal/encoding/…), are told apart by folder
     codecs = [CitedSymbol("Codec", "struct", f"enc/{name}/codec.go") for name in ("json", "toml", "yaml")]
     files = [ModuleLine(c.path, "go", 40, "") for c in codecs]

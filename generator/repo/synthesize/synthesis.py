@@ -176,17 +176,29 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         said = own or _named_symbol_says(analysis) or _main_symbol_says(analysis)
         analysis.purpose.insert(0, said or _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
-    said = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
-    analysis.summary = " ".join((summary or _offline_summary(analysis, own, said)).split())
+    said, titled = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
+    analysis.summary = " ".join((summary or _offline_summary(analysis, own, said, titled)).split())
     return analysis
 
 
-def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
-    """What the project's docs say the subsystem is: the opening sentence of the concept named like it
-    ("Requests" and its docs page "Requests"), else of one whose name holds the subsystem's and that leads
-    with its main symbol or with a symbol of its files ("Rich Text" for "Text", "Pretty Printing" for
-    "Pretty"), else of one that leads with its main symbol, when that sentence names one of its symbols (a
-    migration guide mentioning `Handler` further on opens with "First and foremost, …"); '' when none is."""
+# a sentence opening with a request, a notice, an impersonal "it" or a pointer to the page itself says how to
+# use a part or what the page is, not what the part is: websockets' Trio page "Please provide feedback in GitHub
+# issues about the API …", quart's "It is not recommended to run Quart directly …"
+_ASIDE = re.compile(
+    r"^(?:please|note|nb|it\s+is|it's|let's|here|for\s+(?:some|more|example|instance)"
+    r"|this\s+(?:page|section|guide|document|chapter))\b",
+    re.IGNORECASE,
+)
+
+
+def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> tuple[str, bool]:
+    """What the project's docs say the subsystem is, and whether the concept it comes from is titled after
+    the subsystem (its name starts with the subsystem's: "Configuration" for "Config", "Response and Decoders"
+    for "Response"): the opening sentence of the concept named like it ("Requests" and its docs page
+    "Requests"), else of one whose name holds the subsystem's and that leads with its main symbol or with a
+    symbol of its files ("Rich Text" for "Text", "Pretty Printing" for "Pretty"), else of one that leads with
+    its main symbol, when that sentence names one of its symbols (a migration guide mentioning `Handler`
+    further on opens with "First and foremost, …"), and is no aside (`_ASIDE`); ('', False) when none is."""
     name = analysis.shard.name.lower().rstrip("s")
     top = analysis.top_symbols[0].name if analysis.top_symbols else ""
     named = [c for c in concepts if c.name.lower().rstrip("s") == name]
@@ -197,11 +209,13 @@ def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> str:
     for concept in named or [*holding, *led]:
         said = [p.text for page in concept.pages for p in page.passages if p.kind == "paragraph"]
         sentence = opening_sentence(said[:1], SUMMARY_CHARS)
-        if sentence and (
-            concept in named or concept in holding or symbols & set(re.findall(r"\w+", sentence))
+        if (
+            sentence
+            and not _ASIDE.match(sentence)
+            and (concept in named or concept in holding or symbols & set(re.findall(r"\w+", sentence)))
         ):
-            return sentence
-    return ""
+            return sentence, concept.name.lower().startswith(name)
+    return "", False
 
 
 def _name_words(name: str) -> set[str]:
@@ -271,23 +285,26 @@ def _go_package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     return lead(fact.doc, SUMMARY_CHARS) if fact is not None and says_something(fact.doc, words=4) else ""
 
 
-def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "") -> str:
+def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "", titled: bool = True) -> str:
     """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what most of its
     modules say with one word changed (`_kind_says`), else what its central module (the most important one
     that is no shim, helper or errors module) says it is for, else the package's documentation file (Go's
-    `doc.go`), else what the project's docs say of it (`docs`: `docs_say`), when that fits a table cell; else
-    what the subsystem defines. A neighbour's docstring ("Handlers for Content-Encoding.") misnames it."""
+    `doc.go`), else what the project's docs say of it (`docs`: `docs_say`) from a page `titled` after it, when
+    that fits a table cell; else what its own symbols' doc comments say (`_named_symbol_says`,
+    `_main_symbol_says`), then the opening of a docs page titled otherwise, else what the subsystem defines. A
+    neighbour's docstring ("Handlers for Content-Encoding.") misnames it, and so does the opening of a page on
+    something else that mentions it: bleach's sanitizer was "If you upgrade to html5lib 1.1+, you may get
+    deprecation warnings …" from its migration page, watermill's Message "Delaying events or commands is a
+    common use case …" from "Delayed Messages", sanic's app "Sanic Extensions can be configured …"."""
     central = _central(analysis)
     doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
-    named = _named_symbol_says(analysis)
+    code = [_named_symbol_says(analysis), _main_symbol_says(analysis)]
     for said in [
         own,
         _kind_says(analysis),
         central.purpose if central else "",
         *doc_files,
-        docs,
-        named,
-        _main_symbol_says(analysis),
+        *([docs, *code] if titled else [*code, docs]),
     ]:
         if said and len(said) <= SUMMARY_CHARS and not _NOTE.search(said):
             return said
