@@ -409,7 +409,8 @@ class WholeDocumentBM25:
         self.docs = {
             path.relative_to(corpus).as_posix(): _words(path.read_text(encoding="utf-8", errors="replace"))
             for path in sorted(corpus.rglob("*"))
-            if path.is_file() and path.suffix.lower() in DOC_SUFFIXES - {".pdf"}
+            # the text files deepkb's local source reads (an included `*.mdx` collection too), PDFs aside
+            if path.is_file() and path.suffix.lower() in (DOC_SUFFIXES | {".mdx", ".markdown"}) - {".pdf"}
         }
         self.k1, self.b = k1, b
         self.average = sum(len(w) for w in self.docs.values()) / max(1, len(self.docs))
