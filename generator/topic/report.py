@@ -7,6 +7,7 @@ references have no gaps by construction (tests/report_quality.py measures that a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -17,6 +18,7 @@ from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
+from .sentences import code_examples, text_blocks
 from .standing import inactive, proposals_only
 
 SUMMARY_SENTENCES = 5
@@ -92,12 +94,57 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         # a subject its defining document only shows ("…displays them at the end of the session:" and the
         # test it runs), with no sentence of its own anywhere: the summary is that lead-in with its example
         report.summary = _resolved([analysis.definition], catalog, report)[:1]
+    report.summary = shown(report.summary, analysis.definition, catalog, report.sections)
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]
     cited += [row.source for f in report.figures for row in ChartSpec.model_validate(f.spec).rows]
     report.references = list(dict.fromkeys(cited))
     return report
+
+
+def shown(
+    summary: list[Claim], definition: Claim | None, catalog: Catalog, sections: list[ReportSection]
+) -> list[Claim]:
+    """The summary with the first example the defining document shows, quoted with the paragraph that
+    introduces it: the API or setting a page is about is often named only there ("Vuex 的插件就是一个函数，它
+    接收 store 作为唯一参数：" and the plugin; "您只需一条命令即可将网站部署到服务器上。" and `$ hexo
+    deploy`). It takes the place of that paragraph, or of its opening sentences, when the summary already
+    quotes them, else closes the summary; left out when the definition is itself shown by an example or a section quotes that code."""
+    source = catalog.by_id.get(definition.sources[0]) if definition and definition.sources else None
+    if not summary or source is None or definition is None or definition.code:
+        return summary
+    example = next(iter(code_examples(_from_definition(source.text, definition.text), stated=True)), None)
+    if example is None or any(c.code.strip() == example.code.strip() for s in sections for c in s.claims):
+        return summary
+    claim = Claim(example.text, [source.id], definition.score, example.code)
+    # the paragraph introducing it may open with a summary sentence ("Vuex 的 store 接受 plugins 选项，…"):
+    # quoted whole with its example in that sentence's place, said once
+    at = next((n for n, c in enumerate(summary) if example.text.startswith(c.text)), len(summary))
+    return [*summary[:at], claim, *summary[at + 1 :]]
+
+
+_HEADING = re.compile(r"^(#{1,6})\s")
+
+
+def _from_definition(text: str, definition: str) -> str:
+    """The part of a document a definition quoted from it speaks for: from the paragraph that opens with it
+    to the end of the document when it stands in the document's opening or first section (the page is about
+    the subject), else to the end of its section (a FAQ's answer speaks for its subject, the FAQ's other
+    answers do not). '' when it is not found."""
+    blocks = text_blocks(text)
+    start = "".join(definition.split())[:16]  # spaces aside: sentences are quoted joined by one
+    at = next((n for n, b in enumerate(blocks) if start and start in "".join(b.split())), None)
+    if at is None:
+        return ""
+    levels = [(n, len(m.group(1))) for n, b in enumerate(blocks) if (m := _HEADING.match(b))]
+    under = [level for n, level in levels if n < at and level > 1]
+    if (
+        len(under) <= 1
+    ):  # the document's opening, or its first section ("## Summary"): the page is its subject
+        return "\n\n".join(blocks[at:])
+    end = next((n for n, level in levels if n > at and level <= under[-1]), len(blocks))
+    return "\n\n".join(blocks[at:end])
 
 
 def _only_inactive(claim: Claim, catalog: Catalog) -> bool:

@@ -432,15 +432,19 @@ def leads_into_example(intro: str) -> bool:
     return lead.endswith((":", "：")) or bool(_OPEN_LEAD.search(lead))
 
 
-def code_examples(text: str) -> list[Quote]:
+def code_examples(text: str, *, stated: bool = False) -> list[Quote]:
     """Code examples (fenced blocks the stored text keeps) with the paragraph that introduces them: the
     paragraph ends with ':' (or an open "e.g.", `leads_into_example`) and is prose up to that lead-in,
-    which is quoted with it; index is -1."""
+    which is quoted with it; index is -1. With `stated`, a paragraph that says what the example shows and
+    ends on a full stop right above it introduces it too, as a Chinese page often closes that sentence
+    ("您只需一条命令即可将网站部署到服务器上。" above `$ hexo deploy`)."""
     blocks = text_blocks(text)
     found = []
     for intro, block in zip(blocks, blocks[1:], strict=False):
         fence = _FENCE.match(block)
-        if not fence or not leads_into_example(intro) or len(fence.group(2)) > MAX_CODE:
+        if not fence or not (leads_into_example(intro) or stated and _closes_paragraph(intro)):
+            continue
+        if len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
         if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
@@ -449,6 +453,12 @@ def code_examples(text: str) -> list[Quote]:
             continue  # "Today, developers circumvent the problem using subscriptions:": not the design
         found.append(Quote(" ".join(parts), parts, -1, fence.group(2).strip("\n")))
     return found
+
+
+def _closes_paragraph(block: str) -> bool:
+    """A paragraph of sentences ending on a full stop: not a heading, a list, a table or another fence."""
+    opens = block.lstrip().startswith(("#", "- ", "|", "`", "~"))
+    return block.rstrip().endswith((".", "。", "!", "！")) and not opens and "\n- " not in block
 
 
 # a list item of a stored text (documents/plain.py writes a list its paragraph introduces as `- item` lines)

@@ -181,6 +181,17 @@ def claim_markdown(
     return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
 
 
+def summary_paragraphs(claims: Sequence[Markdown]) -> list[Markdown]:
+    """A summary's claims as paragraphs: a run of sentences is one paragraph; a passage quoted with its
+    example (or list) closes the paragraph it ends, so what follows it opens a new one."""
+    paragraphs: list[list[str]] = [[]]
+    for claim in claims:
+        paragraphs[-1].append(claim)
+        if "\n" in claim:  # an example or list after the passage: the fence closes on its own line
+            paragraphs.append([])
+    return [Markdown(" ".join(p)) for p in paragraphs if p]
+
+
 def item_list(items: Sequence[str]) -> Markdown:
     """Quoted list items as a Markdown list: an item starting with two more spaces is nested a level deeper
     (four columns of indentation, as Python-Markdown wants)."""
@@ -242,8 +253,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         if sid in catalog.by_id
     ]
     context = {
-        # a summary is a run of sentences; only a definition shown by its example stands alone in it, with it
-        "summary": [claim_markdown(c, numbers, labels=marks) for c in report.summary],
+        "summary": summary_paragraphs([claim_markdown(c, numbers, labels=marks) for c in report.summary]),
         "sections": [
             SectionView(s.question, [claim_markdown(c, numbers, labels=marks) for c in s.claims])
             for s in report.sections
@@ -355,11 +365,18 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
     meta = page.meta
     numbers = catalog.number_of  # the report's numbers: its references open the catalog, in order
     marks = inactive_labels(catalog, page.t)
-    summary = (
-        [claim_markdown(c, numbers, prefix="", labels=marks, code=False) for c in report.summary]
+    # the landing lists the summary's sentences without code: a lead-in without the example it introduces
+    # ("…它接收 store 作为唯一参数：") is left out, unless it is all the summary has
+    said = (
+        [
+            c
+            for c in report.summary
+            if not (c.code and c.text.endswith((":", "："))) or len(report.summary) == 1
+        ]
         if report
         else []
     )
+    summary = [claim_markdown(c, numbers, prefix="", labels=marks, code=False) for c in said]
     lead, description = _landing_lead(page, report)
     body = render_template(
         page.ws.paths,
