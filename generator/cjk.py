@@ -34,6 +34,17 @@ def sentence_words(text: str) -> float:
     return han / 2 + len(_LATIN_WORD.findall(CJK_RUN.sub(" ", text)))
 
 
+# a space after a Chinese sentence's full-width stop: what joining quoted sentences with " " leaves
+_SPACED_STOP = re.compile(r"(?<=[。！？；])[ \t]+(?=\S)")
+
+
+def run_on(text: str) -> str:
+    """Chinese sentences as Chinese writes them, one running on after the other's full-width stop: quoted
+    sentence by sentence and joined as Latin sentences are, "对象。 当应用变得非常复杂时" reads as a foreign
+    text would ("对象。当应用变得非常复杂时"); a Latin sentence's space after its "." stays."""
+    return _SPACED_STOP.sub("", text)
+
+
 def cache_dir() -> Path:
     """Where jieba keeps its parsed dictionary: one user's folder, shared by every knowledge base it opens."""
     override = os.environ.get("DEEPKB_CACHE_DIR")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import store
+from ...cjk import run_on
 from ...jsontypes import JSONObject, JSONValue
 from ...kb.index import entry_record, save_entry
 from ...llm.base import model_label
@@ -175,7 +176,7 @@ def claim_markdown(
     )
     said = f"**{md_inline(claim.attributed)}:** " if claim.attributed else ""  # whose "this proposal"
     said += f"*{md_inline(claim.context)}* — " if claim.context else ""  # a field's name, a question
-    quoted = Markdown(f"{said}{md_escape(claim.text)} {marks}".strip())
+    quoted = Markdown(f"{said}{md_escape(run_on(claim.text))} {marks}".strip())
     if claim.items:  # the list the passage introduces, as the source lists it
         quoted = Markdown(f"{quoted}\n\n{item_list(claim.items)}")
     return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
