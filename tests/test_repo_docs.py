@@ -898,6 +898,35 @@ def test_a_readme_whose_definition_leads_into_its_example_opens_the_overview_wit
         assert first_paragraph(read_text(f"# tinyx\n\n{said}\n", name="README.md")) == ""
 
 
+def test_a_docs_page_speaking_of_itself_or_sending_the_reader_on_is_not_what_the_project_is() -> None:
+    """The docs' introduction page greets the reader, says how it is split, or where to look next (fiber,
+    fastify, kue, polly, quart, amqp091-go, fabric): none of it says what the project is, and the project's
+    own sentences beside them stay, however they open ("Welcome to Tinyx, a fast …", "Details of …")."""
+    readme = read_text(
+        "# tinyx\n\nTinyx is a fast serialization library for Python programs.\n", name="README.md"
+    )
+    for said in (
+        "Welcome to Tinyx's online API documentation, complete with examples to help you start right away!",
+        "The documentation for Tinyx is split into two categories, a reference and a set of guides.",
+        "PROTIP This is the latest Tinyx documentation, make sure to also read the changelist.",
+        "You can learn more about each serializer and how to use them in the serializers section.",
+        "If you can't find documentation for what you are looking for here, remember the json module.",
+        "Understand the MessagePack 2.0 model by reviewing these links first. Its terms are used throughout.",
+        "Details on the command-line interface to Tinyx, and examples of shortcuts for common conversions.",
+        "Coming from Tinyx v2? See What's New in v3 for the migration guide and the upgrade tool.",
+    ):
+        intro = read_text(f"Tinyx\n=====\n\n{said}\n", name="docs/index.rst")
+        assert [p.text for p in overview(readme, [intro])] == [
+            "Tinyx is a fast serialization library for Python programs."
+        ], said
+    for said in (
+        "Welcome to Tinyx, a serializer that turns any Python object into compact bytes and back again.",
+        "Details of each object are kept in a schema that every serializer reads before writing it.",
+    ):
+        intro = read_text(f"Tinyx\n=====\n\n{said}\n", name="docs/index.rst")
+        assert [p.text for p in overview(readme, [intro])][1:] == [said]
+
+
 def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:
     """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
     where the overview stops reading: the first list of that section is the overview's list, headed by its

@@ -67,7 +67,20 @@ _POINTS_TO_DOCS = re.compile(
     r"|^for (?:[\w-]+ ){0,3}(?:documentation|docs|details|information|examples)\b[^.]*?\b(?:visit|see|read|refer|check|head)\b"
     r"|^(?:please )?(?:see|visit|read|check out|refer to|head (?:over )?to) the (?:[\w-]+ ){0,3}(?:documentation|docs|wiki)\b"
     r"|^(?:the |this )?(?:user |api )?(?:documentation|reference|guide) (?:explains|describes|covers|contains|lists)\b"
-    r"|^(?:it is |it's )?tested (?:on|with|against|under) (?:python|cpython|pypy|node|go|ruby)\b",
+    r"|^(?:it is |it's )?tested (?:on|with|against|under) (?:python|cpython|pypy|node|go|ruby)\b"
+    # a docs site speaking of itself or sending the reader on: fiber's "Welcome to Fiber's online API
+    # documentation …", fastify's "The documentation for Fastify is split into two categories:", kue's "PROTIP
+    # This is the latest Kue documentation …", polly's "You can learn more about each strategy …", quart's "If you
+    # can't find documentation for what you are looking for here …", amqp091-go's "Understand the AMQP 0.9.1
+    # messaging model by reviewing these links first.", fabric's toctree blurb "Details on the CLI interface …",
+    # fiber's "Coming from Fiber v2? See What's New in v3 …"
+    r"|^welcome to [^.!?]*\b(?:documentation|docs|guide|manual|wiki)\b"
+    r"|^(?:the |this )?(?:[\w-]+ )?(?:documentation|docs)(?: for [\w.-]+)? (?:is|are) (?:split|divided|organi[sz]ed"
+    r"|structured|grouped)\b"
+    r"|^(?:\W*[a-z]+\W+)?this is the (?:[\w-]+ ){0,3}(?:documentation|docs)\b"
+    r"|^you can (?:learn|read|find out|find) more\b|^if you (?:can'?t|cannot|can not|don'?t) find\b"
+    r"|^(?:[^.!?]|\.\d)*\b(?:review\w*|read\w*|follow\w*|see) (?:these|the following) links\b"
+    r"|^details (?:on|about)\b|^coming from [^.!?]*\?",
     re.IGNORECASE,
 )
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
