@@ -255,6 +255,17 @@ def test_python_module_declarations() -> None:
         ("COLUMNS", "80", 23),
         ("NO_COLOR", "", 24),
     ]
+    # a WSGI request's environ is no environment: werkzeug's, gunicorn's and beaker's Configuration pages had
+    # listed HTTP_RANGE, PATH_INFO and wsgi.input as environment variables; `environ` imported from os is
+    wsgi = pydeclarations.read_module(
+        "import os\n\n\ndef app(environ, start_response):\n"
+        "    path = environ.get('PATH_INFO', '')\n    stream = environ['wsgi.input']\n"
+        "    if 'HTTP_RANGE' in environ:\n        pass\n    return request.environ.get('HTTP_HOST')\n\n\n"
+        "PIN = os.environ.get('TINY_DEBUG_PIN')\n"
+    )
+    assert wsgi is not None and [e.name for e in wsgi.env] == ["TINY_DEBUG_PIN"]
+    imported = pydeclarations.read_module("from os import environ\n\nDIR = environ.get('TINY_DIR', '/tmp')\n")
+    assert imported is not None and [(e.name, e.default) for e in imported.env] == [("TINY_DIR", "'/tmp'")]
     assert pydeclarations.read_module("def broken(:\n") is None
     # only the spans asked for are parsed (a module that reads no environment variable is never parsed whole)
     spanned = pydeclarations.read_module(

@@ -336,18 +336,21 @@ def keyword_arguments(arguments: ast.arguments) -> list[PyField]:
 
 def env_reads(tree: ast.Module, lines: set[int]) -> tuple[EnvRead, ...]:
     """`os.getenv("X", d)`, `os.environ.get("X", d)`, `os.environ["X"]`: each variable named by a literal.
-    Only the statements spanning `lines` (those naming the environment) are walked."""
+    Only the statements spanning `lines` (those naming the environment) are walked. A bare `environ` is the
+    process's only where the module imports it from `os`: elsewhere it is a WSGI request's (`def
+    __call__(self, environ, start_response)`), whose keys (`HTTP_RANGE`, `wsgi.input`) are no settings."""
     found = []
+    bare = _imports_environ(tree)
     for node in _nodes_at(tree, lines):
-        if isinstance(node, ast.Call) and _reads_environ(node.func) and node.args:
+        if isinstance(node, ast.Call) and _reads_environ(node.func, bare) and node.args:
             name = _literal(node.args[0])
             default = _text(node.args[1]) if len(node.args) > 1 else ""
-        elif isinstance(node, ast.Subscript) and _is_environ(node.value):
+        elif isinstance(node, ast.Subscript) and _is_environ(node.value, bare):
             name, default = _literal(node.slice), ""
         elif (
             isinstance(node, ast.Compare)
             and isinstance(node.ops[0], ast.In)
-            and _is_environ(node.comparators[0])
+            and _is_environ(node.comparators[0], bare)
         ):
             name, default = _literal(node.left), ""  # "NO_COLOR" in os.environ
         else:
@@ -357,15 +360,28 @@ def env_reads(tree: ast.Module, lines: set[int]) -> tuple[EnvRead, ...]:
     return tuple(sorted(found, key=lambda read: read.line))  # the walk goes last statement first
 
 
-def _is_environ(node: ast.expr) -> bool:
-    """`os.environ`, `environ`, or an attribute holding it (`self._environ`)."""
-    return dotted_name(node).rpartition(".")[2].lstrip("_") == "environ"
+def _is_environ(node: ast.expr, bare: bool) -> bool:
+    """`os.environ`, `environ` imported from `os` (`bare`), or a private attribute holding it (rich's
+    `self._environ`); not a request's (`request.environ`, werkzeug's and beaker's `environ` parameter)."""
+    name = dotted_name(node)
+    owner, _, attr = name.rpartition(".")
+    return name == "os.environ" or (name == "environ" and bare) or (bool(owner) and attr == "_environ")
 
 
-def _reads_environ(func: ast.expr) -> bool:
+def _imports_environ(tree: ast.Module) -> bool:
+    """Whether the module imports `environ` from `os` under that name."""
+    return any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "os"
+        and any(alias.name == "environ" and alias.asname in (None, "environ") for alias in node.names)
+        for node in ast.walk(tree)
+    )
+
+
+def _reads_environ(func: ast.expr, bare: bool) -> bool:
     if dotted_name(func) in _GETENV:
         return True
-    return isinstance(func, ast.Attribute) and func.attr in _ENVIRON_READS and _is_environ(func.value)
+    return isinstance(func, ast.Attribute) and func.attr in _ENVIRON_READS and _is_environ(func.value, bare)
 
 
 def _nodes_at(tree: ast.AST, lines: set[int]) -> Iterator[ast.AST]:
