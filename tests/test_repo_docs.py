@@ -925,6 +925,14 @@ def test_a_docs_page_speaking_of_itself_or_sending_the_reader_on_is_not_what_the
     ):
         intro = read_text(f"Tinyx\n=====\n\n{said}\n", name="docs/index.rst")
         assert [p.text for p in overview(readme, [intro])][1:] == [said]
+    # nor as the lead-in of a list (fastify's two categories)
+    split = (
+        "The documentation for Tinyx is split into two categories:\n\n- Reference documentation\n- Guides\n"
+    )
+    intro = read_text(f"# Tinyx\n\n{split}", name="docs/index.md")
+    assert [p.text for p in overview(readme, [intro])] == [
+        "Tinyx is a fast serialization library for Python programs."
+    ]
 
 
 def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> None:

@@ -56,6 +56,7 @@ from generator.repo.model import (
 from generator.repo.synthesize.readme import (
     NOTICE,
     RELEASE_HEADING,
+    about_the_docs,
     describes_project,
     first_paragraph,
     tagline,
@@ -1120,6 +1121,8 @@ def _feature_list(quoted: Sequence[DocPassage], at: int, title: str, openings: s
     list is what the project is, kept as items, at most FEATURE_ITEMS of them; [] otherwise."""
     lead = quoted[at]
     if lead.kind != "paragraph" or not lead.text.rstrip().endswith(":") or _NOT_OVERVIEW.search(lead.text):
+        return []
+    if about_the_docs(lead.text):  # "The documentation for Fastify is split into two categories:"
         return []
     if lead.heading not in ("", title) and not _ABOUT_HEADING.search(lead.heading):
         if not _FEATURES_HEADING.search(lead.heading):

@@ -160,6 +160,12 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
     )
 
 
+def about_the_docs(paragraph: str) -> bool:
+    """Whether a paragraph speaks of the documentation or sends the reader elsewhere (`_POINTS_TO_DOCS`):
+    a lead-in too ("The documentation for Fastify is split into two categories:")."""
+    return _POINTS_TO_DOCS.match(" ".join(paragraph.split())) is not None
+
+
 def opening_quote(doc: Document) -> Block | None:
     """A README's opening quote, before any prose, list, code or section, when it says what the project is
     ("> Human-friendly and powerful HTTP request library for Node.js"): its tagline, often unpunctuated."""
