@@ -914,6 +914,8 @@ def test_a_docs_page_speaking_of_itself_or_sending_the_reader_on_is_not_what_the
         "Understand the MessagePack 2.0 model by reviewing these links first. Its terms are used throughout.",
         "Details on the command-line interface to Tinyx, and examples of shortcuts for common conversions.",
         "Coming from Tinyx v2? See What's New in v3 for the migration guide and the upgrade tool.",
+        "The json documentation is so good that you may be better placed consulting it first, then here.",
+        "You can browse the documentation using the sidebar or visit the API section for the reference.",
     ):
         intro = read_text(f"Tinyx\n=====\n\n{said}\n", name="docs/index.rst")
         assert [p.text for p in overview(readme, [intro])] == [

@@ -73,12 +73,12 @@ _POINTS_TO_DOCS = re.compile(
     # This is the latest Kue documentation …", polly's "You can learn more about each strategy …", quart's "If you
     # can't find documentation for what you are looking for here …", amqp091-go's "Understand the AMQP 0.9.1
     # messaging model by reviewing these links first.", fabric's toctree blurb "Details on the CLI interface …",
-    # fiber's "Coming from Fiber v2? See What's New in v3 …"
+    # fiber's "Coming from Fiber v2? See What's New in v3 …", quart's "The Flask documentation is so good that …",
+    # polly's "You can browse the documentation using the sidebar …"
     r"|^welcome to [^.!?]*\b(?:documentation|docs|guide|manual|wiki)\b"
-    r"|^(?:the |this )?(?:[\w-]+ )?(?:documentation|docs)(?: for [\w.-]+)? (?:is|are) (?:split|divided|organi[sz]ed"
-    r"|structured|grouped)\b"
+    r"|^(?:the |this |our )?(?:[\w-]+ ){0,2}(?:documentation|docs)(?: for [\w.-]+)? (?:is|are)\b"
     r"|^(?:\W*[a-z]+\W+)?this is the (?:[\w-]+ ){0,3}(?:documentation|docs)\b"
-    r"|^you can (?:learn|read|find out|find) more\b|^if you (?:can'?t|cannot|can not|don'?t) find\b"
+    r"|^you can (?:learn|read|find out|find) more\b|^you can (?:browse|visit|consult|check)\b|^if you (?:can'?t|cannot|can not|don'?t) find\b"
     r"|^(?:[^.!?]|\.\d)*\b(?:review\w*|read\w*|follow\w*|see) (?:these|the following) links\b"
     r"|^details (?:on|about)\b|^coming from [^.!?]*\?",
     re.IGNORECASE,
