@@ -261,9 +261,11 @@ def test_python_module_declarations() -> None:
         "import os\n\n\ndef app(environ, start_response):\n"
         "    path = environ.get('PATH_INFO', '')\n    stream = environ['wsgi.input']\n"
         "    if 'HTTP_RANGE' in environ:\n        pass\n    return request.environ.get('HTTP_HOST')\n\n\n"
-        "PIN = os.environ.get('TINY_DEBUG_PIN')\n"
+        "PIN = os.environ.get('TINY_DEBUG_PIN')\nFDS = os.environ.pop('TINY_FD', '')\n"
+        "FRESH = 'TINY_PID' not in os.environ\n"
     )
-    assert wsgi is not None and [e.name for e in wsgi.env] == ["TINY_DEBUG_PIN"]
+    # (a variable taken out, `pop`, or tested for absence, `not in`, is read too: gunicorn's GUNICORN_FD)
+    assert wsgi is not None and [e.name for e in wsgi.env] == ["TINY_DEBUG_PIN", "TINY_FD", "TINY_PID"]
     imported = pydeclarations.read_module("from os import environ\n\nDIR = environ.get('TINY_DIR', '/tmp')\n")
     assert imported is not None and [(e.name, e.default) for e in imported.env] == [("TINY_DIR", "'/tmp'")]
     assert pydeclarations.read_module("def broken(:\n") is None

@@ -38,7 +38,7 @@ _RECORD_BASES = {
 }
 _FIELD_CALLS = {"field", "Field", "attr.ib", "attrib", "attrs.field", "attr.field", "msgspec.field"}
 _GETENV = {"os.getenv", "getenv"}
-_ENVIRON_READS = {"get", "setdefault"}  # os.environ.get("X", d), self._environ.setdefault("X", d)
+_ENVIRON_READS = {"get", "setdefault", "pop"}  # os.environ.get("X", d), self._environ.setdefault("X", d)
 # a docstring that lists parameters or attributes: reST fields, Google and NumPy section headers
 _LISTS_PARAMETERS = re.compile(
     r":(?:param|parameter|arg|argument|key|keyword|ivar|cvar|var)\b|^\s*(?:Args|Arguments|Parameters|Attributes|"
@@ -349,7 +349,7 @@ def env_reads(tree: ast.Module, lines: set[int]) -> tuple[EnvRead, ...]:
             name, default = _literal(node.slice), ""
         elif (
             isinstance(node, ast.Compare)
-            and isinstance(node.ops[0], ast.In)
+            and isinstance(node.ops[0], (ast.In, ast.NotIn))
             and _is_environ(node.comparators[0], bare)
         ):
             name, default = _literal(node.left), ""  # "NO_COLOR" in os.environ
