@@ -32,6 +32,7 @@ from .aspects import aspect_words
 from .defining import (
     asked_subject,
     building_on_another,
+    built_on,
     defines,
     most_about,
     opens_with_subject,
@@ -797,11 +798,16 @@ def _section_openings(
 
 def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set[str]:
     """Ids of the stored documents that define the topic (topic/defining.py): titled after it or one of the
-    subjects it joins; without one, the one the retrieval judge found most about it (whose own headings then
-    say which question a section answers)."""
+    subjects it joins; without one, the one the retrieval judge found most about it, or the document that one
+    builds on (`built_on`): "GEP-2907: TLS Configuration Placement and Terminology" names the
+    BackendTLSPolicy of GEP-1897 throughout, which is the account of TLS from the gateway to the backend. Its
+    own headings then say which question a section answers."""
     titled = {s.id for s in sources if defines(s.title, s.text, judge.topic, judge)}
     best = most_about([(s.id, s.relevance) for s in sources])
-    return titled or ({best} if best else set())
+    if titled or not best:
+        return titled
+    foundations = built_on([(s.id, s.title, s.text) for s in sources], [s.url for s in sources])
+    return {next(iter(foundations[best]), best)}
 
 
 # --------------------------------------------------------------------------- the definition
@@ -830,12 +836,14 @@ def definition(
     def share_of(source: RawSource) -> float:  # a title naming one of the subjects the topic joins names it
         return 1.0 if source.id in titled_subject else _title_share(source.title, terms)
 
-    # of the documents titled after the topic, one naming another by its title builds on it
+    # of the documents titled after the topic, one naming another builds on it
     building = building_on_another([(s.id, s.title, s.text) for s in sources if s.id in titled_subject])
+    defining = defining_sources(sources, judge)  # without a title naming all of it, the one defining it first
     ranked = sorted(
         (s for s in sources if usable(s) and not is_changelog(s.title, s.url)),
         key=lambda s: (
             -share_of(s),
+            s.id not in defining,
             s.id in building,
             len(set(tokens(s.title)) - topic),
             -(s.relevance or 0.0),

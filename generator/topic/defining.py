@@ -8,6 +8,7 @@ whose text writes the operator as `?`, never "question mark").
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 
 from ..retrieval.scoring import lead_of
@@ -141,19 +142,70 @@ def most_about(scored: Sequence[tuple[str, float | None]]) -> str:
 
 
 def building_on_another(documents: Sequence[tuple[str, str, str]]) -> set[str]:
-    """Ids of the (id, title, text) documents whose text names another of them by its title, without being
-    named by it in turn: "A91: gRPC Metrics for Outlier Detection" links "A50: gRPC xDS Outlier Detection
-    Support", the proposal it builds on; "Improvements to the Ring Hash LB Policy" names "xDS Ring Hash LB
-    Policy". Of documents all titled after a subject, the one named is its account, not the one naming it."""
-    named = {
-        (sid, other)
-        for sid, _, text in documents
-        for other, title, _ in documents
-        if other != sid and any(len(t.split()) >= 2 and t in text for t in _title_spellings(title))
-    }
-    return {sid for sid, other in named if (other, sid) not in named}
+    """Ids of the (id, title, text) documents that name another of them by its title without being named by
+    it in turn (`built_on`): of documents all titled after a subject, the one named is its account."""
+    return {sid for sid, others in built_on(documents).items() if others}
 
 
-def _title_spellings(title: str) -> set[str]:
-    """A title as another document names it: whole, and without its number ("A50: …", "SE-0258: …")."""
-    return {title.strip(), _TITLE_PREFIX.split(title, maxsplit=1)[-1].strip()}
+def built_on(documents: Sequence[tuple[str, str, str]], urls: Sequence[str] = ()) -> dict[str, list[str]]:
+    """For each of the (id, title, text) documents, the others it builds on, most named first: those its text
+    names without being named by them in turn. A document is named by its title: "A91: gRPC Metrics for
+    Outlier Detection" links "A50: gRPC xDS Outlier Detection Support", the proposal it builds on;
+    "Improvements to the Ring Hash LB Policy" names "xDS Ring Hash LB Policy", "Complete Backend mutual TLS
+    Configuration" the BackendTLSPolicy of "BackendTLSPolicy - Explicit Backend TLS Connection
+    Configuration". With `urls` (one per document), also by its number or file name, at least twice:
+    "Matrix with Explicit Combinations of Parameters" links "TEP-0090" and `0090-matrix.md` throughout; a
+    passing "see GEP-1731" is no foundation. Of documents titled alike, the one named is the subject's
+    account, not the one naming it."""
+    numbers = [
+        _document_number(urls[m], title) if m < len(urls) else ("", "")
+        for m, (_, title, _) in enumerate(documents)
+    ]
+    named: dict[tuple[str, str], int] = {}
+    for sid, _, text in documents:
+        cited = Counter(int(n) for n in _NUMBER_MENTION.findall(text))  # "RFC#0105", "TEP-0090", "GEP-1897"
+        lowered = text.lower()
+        for m, (other, title, _) in enumerate(documents):
+            if other == sid:
+                continue
+            times = max((text.count(t) for t in _title_spellings(title)), default=0)
+            stem, number = numbers[m]  # a link's file name beside its "GEP-91" text is one mention
+            mentions = max(cited[int(number)] if number else 0, lowered.count(stem) if stem else 0)
+            if times or mentions >= NUMBER_MENTIONS:
+                named[(sid, other)] = max(times, mentions)
+    found: dict[str, list[str]] = {sid: [] for sid, _, _ in documents}
+    for (sid, other), _ in sorted(named.items(), key=lambda kv: (-kv[1], kv[0])):
+        if (other, sid) not in named:
+            found[sid].append(other)
+    return found
+
+
+NUMBER_MENTIONS = 2  # a document naming another by its number this often builds on it
+# a document's number in its file name or title: "0105-dockerfiles", "gep-1897", "GEP-1897: …"
+_NUMBERED = re.compile(r"^(?:[A-Za-z]{2,6}[-_ ]?)?0*(?P<number>\d{1,5})(?=$|[-_ :.])")
+# a document named by its number after a series prefix: "RFC#0105", "TEP-0090", "GEP-1897" (not "TLS 1.3")
+_NUMBER_MENTION = re.compile(r"\b[A-Z]{2,6}(?:[-#]|\s#?)?(\d{1,5})(?![.\d])")
+
+
+def _document_number(url: str, title: str) -> tuple[str, str]:
+    """A document's file name as another document links it ("0105-dockerfiles", "gep-1897"; lower case) and
+    its number ("105", "1897"), each '' when it has none."""
+    parts = [p for p in re.split(r"[/\\]", url.split(":", 1)[-1]) if p]
+    stem = re.sub(r"\.\w+$", "", parts[-1]) if parts else ""
+    if stem.lower() in {"index", "readme"} and len(parts) > 1:
+        stem = parts[-2]
+    numbered = _NUMBERED.match(stem) or _NUMBERED.match(title.strip())
+    if not numbered:
+        return "", ""
+    linked = stem.lower() if re.search(r"[A-Za-z]", stem) and re.search(r"\d", stem) else ""
+    return linked, numbered["number"]
+
+
+def _title_spellings(title: str) -> list[str]:
+    """A title as another document names it: whole, without its number ("A50: …", "SE-0258: …"), and the
+    name it coins before a dash ("BackendTLSPolicy - Explicit …"); a one-word name only when it is an
+    identifier written in mixed case, not a plain word ("Matrix")."""
+    bare = _TITLE_PREFIX.split(title, maxsplit=1)[-1].strip()
+    coined = re.split(r"\s+[-–—]\s+", bare, maxsplit=1)[0].strip()
+    spellings = [title.strip(), bare, coined]
+    return [t for t in dict.fromkeys(spellings) if len(t.split()) >= 2 or re.search(r"[a-z][A-Z]", t)]

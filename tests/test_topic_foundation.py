@@ -1,0 +1,88 @@
+"""Which stored document defines a topic no title names whole: the most relevant one, or the document it builds
+on (issue 30; a held-out report on TLS from the gateway to the backend was written from GEP-2907's terminology
+and GEP-3155's mutual TLS, both naming GEP-1897's BackendTLSPolicy throughout, while GEP-1897 was stored)."""
+
+from __future__ import annotations
+
+from generator.topic import workspace as wsp
+from generator.topic.analyze import defining_sources, definition
+from generator.topic.judge import RelevanceJudge
+
+TERMS = (
+    "# GEP-2907: TLS Configuration Placement and Terminology\n\n"
+    "## TLDR\n\nThis GEP aims to define high level TLS terminology and structure within Gateway API.\n\n"
+    "## Backend TLS\n\nIn the Backend connection the Gateway acts as a client. If BackendTLSPolicy is "
+    "defined for a Service, the Gateway must establish a TLS connection with the backend.\n"
+)
+POLICY = (
+    "# GEP-1897: BackendTLSPolicy - Explicit Backend TLS Connection Configuration\n\n"
+    "## TLDR\n\nThis document addresses conveying HTTPS from the Gateway dataplane to the backend "
+    "(backend TLS termination).\n\n"
+)
+MUTUAL = (
+    "# GEP-3155: Complete Backend mutual TLS Configuration\n\n"
+    "## TLDR\n\nThis GEP adds the client certificate a Gateway presents to a backend, beside the "
+    "BackendTLSPolicy that validates the backend's certificate.\n"
+)
+
+
+def _source(sid: str, path: str, title: str, text: str, relevance: float) -> wsp.RawSource:
+    return wsp.RawSource(
+        sid, "local", f"local:docs/{path}", title, "t", text, kind="local", relevance=relevance
+    )
+
+
+SOURCES = [
+    _source(
+        "local-t", "gep-2907/index.md", "GEP-2907: TLS Configuration Placement and Terminology", TERMS, 0.94
+    ),
+    _source(
+        "local-p",
+        "gep-1897/index.md",
+        "GEP-1897: BackendTLSPolicy - Explicit Backend TLS Connection Configuration",
+        POLICY,
+        0.91,
+    ),
+    _source(
+        "local-m", "gep-3155/index.md", "GEP-3155: Complete Backend mutual TLS Configuration", MUTUAL, 0.92
+    ),
+]
+
+
+def test_an_untitled_topic_is_defined_by_the_document_the_most_relevant_one_builds_on() -> None:
+    judge = RelevanceJudge("TLS from the gateway to the backend")
+    assert defining_sources(SOURCES, judge) == {"local-p"}  # not the terminology GEP, most relevant
+    opening = definition(SOURCES, judge, lambda s: True)
+    assert opening is not None and opening.sources == ["local-p"]  # not the mutual TLS GEP, fewest words
+    assert opening.text.startswith("This document addresses conveying HTTPS")
+
+
+def test_a_document_is_built_on_when_named_by_its_coined_name_or_twice_by_its_number() -> None:
+    from generator.topic.defining import built_on  # new in session 26
+
+    def doc(sid: str, title: str, text: str) -> tuple[str, str, str]:
+        return sid, title, text
+
+    documents = [
+        doc(
+            "local-x",
+            "Meta",
+            "This RFC introduces extensions, an alternative to RFC#0105 and RFC#0105's stackpacks.",
+        ),
+        doc("local-d", "Meta", "Stackpacks, see RFC 0019. Both TLS 1.3 and RFC 19.5 are out of scope."),
+        doc("local-s", "Meta", "Project descriptor."),
+    ]
+    urls = [
+        "local:docs/0127-extension-layer.md",
+        "local:docs/0105-dockerfiles.md",
+        "local:docs/0019-project.md",
+    ]
+    found = built_on(documents, urls)
+    assert found["local-x"] == ["local-d"]  # named twice by its number
+    assert found["local-d"] == []  # one passing mention is no foundation ("RFC 19.5" is no number of it)
+    assert built_on(documents)["local-x"] == []  # without urls, only titles name documents
+    coined = [
+        doc("local-m", "GEP-3155: Mutual", MUTUAL),
+        doc("local-p", "GEP-1897: BackendTLSPolicy - X Y", POLICY),
+    ]
+    assert built_on(coined) == {"local-m": ["local-p"], "local-p": []}
