@@ -234,6 +234,34 @@ def test_a_doctest_subclassing_a_class_to_override_a_method_is_an_extension_poin
     assert "## `LRUCache`" in extend and "[`popitem`]" in extend
 
 
+def test_environment_variables_read_by_prefix_are_one_option(tmp_path: Path) -> None:
+    """colly reads every `COLLY_*` variable through `const envVariablePrefix = "COLLY_"`, fsspec every
+    `FSSPEC_*` through `key.startswith("FSSPEC_")` in a function reading os.environ: neither names a variable
+    whole, so the page listed none. A WSGI request's keys read by prefix (`HTTP_`) are no such family."""
+    from generator.repo.reference.spans import env_prefixes
+
+    go = 'package colly\n\nconst envVariablePrefix = "COLLY_"\n\nfunc parse() {\n\tfor _, e := range os.Environ() {}\n}\n'
+    assert env_prefixes(go, [(5, 7)]) == [("COLLY_", 3)]
+    wsgi = 'def headers(environ):\n    return [k for k in environ if k.startswith("HTTP_")]\n'
+    assert env_prefixes(wsgi, [(1, 2)]) == []
+    built = 'def create(req):\n    root = os.environ.get("SCRIPT_NAME", "")\n    key = "HTTP_" + req.name\n'
+    assert env_prefixes(built, [(1, 3)]) == []
+    files = {
+        **PROJECT,
+        "cachekit/env.py": (
+            '"""Settings from the environment."""\n\nimport os\n\n\ndef from_env() -> dict:\n'
+            '    """Every CACHEKIT_ variable, by its name after the prefix."""\n'
+            '    return {k[9:].lower(): v for k, v in os.environ.items() if k.startswith("CACHEKIT_")}\n\n\n'
+            "def headers(environ: dict) -> dict:\n"
+            '    return {k: v for k, v in environ.items() if k.startswith("HTTP_")}\n'
+        ),
+    }
+    directory, revision = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    assert f"| `CACHEKIT_*` | — | [cachekit/env.py:8]({BLOB}{revision}/cachekit/env.py#L8) |" in config
+    assert "HTTP_" not in config
+
+
 def test_python_module_declarations() -> None:
     module = pydeclarations.read_module(
         "import os\nfrom typing import Protocol, ClassVar\nimport attr\n\n"

@@ -185,6 +185,49 @@ def env_reads(text: str, language: str) -> list[tuple[str, int]]:
     ]
 
 
+# a prefix naming a family of variables: an upper-case literal ending in "_" ("COLLY_", "TQDM_", "FSSPEC_")
+_PREFIX = re.compile(r"""(["'`])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)\1""")
+# …where the environment is read: a name of it joined to another word (`envVariablePrefix`, `env_prefix`,
+# `getenv`, `ENV_PREFIX`; never a WSGI request's `environ` or falcon's `req.env`) on its line, or the process's
+# environment read in its function
+_ENV_NAME = re.compile(r"(?:[A-Za-z0-9]_?[Ee]nv|[Ee]nv_?[A-Z0-9]|[Ee]nv_[a-z])(?!iron)|\bENV_|_ENV\b")
+_PROCESS_ENV = re.compile(
+    r"\bos\.environ\b|\bos\.(?:Getenv|LookupEnv|Environ)\(|\bprocess\.env\b|\benv::vars?\(|\bgetenv\("
+)
+
+
+# a name tested for the prefix: Python's `startswith`, Go's `strings.HasPrefix`, JavaScript's `startsWith`
+_PREFIX_TEST = re.compile(r"\b(?:startswith|HasPrefix|startsWith|starts_with)\(")
+
+
+def env_prefixes(text: str, spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
+    """(prefix, line) of each family of environment variables the code reads by prefix: colly's `const
+    envVariablePrefix = "COLLY_"`, tqdm's `@envwrap("TQDM_")` (any argument of `tqdm` as `TQDM_MININTERVAL`),
+    fsspec's `key.startswith("FSSPEC_")` in a function reading `os.environ` — none of them named whole by a
+    literal, so a Configuration page listing literals alone never showed them. A key built with a prefix in a
+    function that also reads the environment (gunicorn's WSGI `'HTTP_' + name`) is none. `spans` are the definitions'
+    (first, last) lines, to find the function a literal is in."""
+    if '_"' not in text and "_'" not in text and "_`" not in text:
+        return []
+    lines = text.splitlines()
+    found: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        for match in _PREFIX.finditer(line):
+            prefix = match.group(2)
+            if len(prefix) < 3 or prefix in found:
+                continue
+            inner = min(
+                ((first, last) for first, last in spans if first <= number <= last),
+                key=lambda span: span[1] - span[0],
+                default=None,
+            )
+            body = "\n".join(lines[inner[0] - 1 : inner[1]]) if inner else ""
+            tested = _PREFIX_TEST.search(line) is not None  # `key.startswith("FSSPEC_")`, not a key built
+            if _ENV_NAME.search(line) or _PROCESS_ENV.search(line) or (tested and _PROCESS_ENV.search(body)):
+                found[prefix] = number
+    return list(found.items())
+
+
 def parameter_types(lines: list[str]) -> list[str]:
     """The type names a function's parameters are annotated with, in order, read from its first lines
     (`registerLayoutLoaders = (loaders: LayoutLoaderDefinition[]) =>` gives LayoutLoaderDefinition); only
