@@ -2320,6 +2320,37 @@ def test_a_guide_entry_keeps_a_lower_case_product_name() -> None:
     assert "— deepkb turns research into a knowledge base." in line and "Deepkb" not in line
 
 
+def test_a_guide_entry_of_a_page_opening_with_a_lead_in_is_that_lead_in_as_a_statement() -> None:
+    """minijinja's "The Environment is the central configuration object:" and python-tabulate's "The module
+    provides just one function …:" open their pages over an example: the guide listed those pages with no
+    words at all. Said as a statement, the lead-in tells the page; one pointing ahead ("from the following
+    json:"), left hanging ("… implemented are:"), a step's purpose ("To install …:") or too short stays out."""
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import concept_line
+
+    def line(*texts: str) -> str:
+        said = tuple(DocPassage("docs/env.md", 3 + i, 3 + i, "paragraph", t) for i, t in enumerate(texts))
+        return concept_line(
+            1, DocConcept("Environment", "environment", (DocPage("docs/env.md", "Env", said),))
+        )
+
+    assert line("The Environment is the central configuration object:").endswith(
+        "— The Environment is the central configuration object."
+    )
+    for hanging in (
+        "Suppose you want all the last names from the following json:",
+        "The collection types and key features currently implemented are:",
+        "To install the latest version from the PyPI:",
+        "The modules we will use:",
+    ):
+        assert " — " not in line(hanging), hanging
+    # a sentence of its own further on still comes first
+    assert line("The Environment holds templates:", "Each program creates one at its start.").endswith(
+        "— Each program creates one at its start."
+    )
+
+
 def test_a_faq_pages_guide_entry_is_its_questions_never_its_first_answer() -> None:
     """guzzle's FAQ was listed as "FAQ — No." and knex's by its answer on debugging: a reader's question
     answered is not what a page is about; a page saying nothing else is told by its first questions."""

@@ -167,6 +167,46 @@ def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
     return ""
 
 
+def lead_in_statement(paragraphs: Iterable[str], limit: int = 240) -> str:
+    """What a docs page that opens with a lead-in says, as a statement: minijinja's "The Environment is the
+    central configuration object:" before its example, python-tabulate's "The module provides just one function,
+    `tabulate`, which takes a list of lists …:", falcon's "Instances of the `falcon.Request` and
+    `falcon.Response` classes are passed into WSGI app responders …:" — the first of `paragraphs` whose first
+    sentence leads into what follows, with its colon made a full stop, when it says something alone: never
+    one pointing at what follows ("Suppose you want … from the following json:"), one left hanging ("The
+    collection types … currently implemented are:") or one too short to say much ("The modules we will
+    use:"); '' when none does within the limit."""
+    for text in paragraphs:
+        sentence = lead_sentences(text, 2, as_written=True)[0] if text.strip() else ""
+        if not sentence.endswith((":", "：")) or len(sentence) > limit:
+            continue
+        statement = sentence[:-1].rstrip() + ("。" if sentence.endswith("：") else ".")
+        words = re.findall(r"[^\W_]+", statement.lower())
+        if (
+            len(words) >= LEAD_IN_WORDS
+            and words[-1] not in _HANGING
+            and (statement[:1].isalnum() or statement[:1] in "`\"'")  # not reST's ".. note::"
+            and not continues(statement)
+            and not points_elsewhere(statement)
+            and not _POINTS_AHEAD.search(statement)
+            and not _LEANS_BACK.match(statement)
+            and not _PURPOSE.match(statement)
+        ):
+            return statement
+    return ""
+
+
+LEAD_IN_WORDS = 6
+# a step's purpose leading into its command ("To install the latest version from the PyPI:"): no statement
+_PURPOSE = re.compile(r"to\s+[a-z]+\b", re.IGNORECASE)
+# a lead-in's last word that leaves its sentence hanging without what it announces
+_HANGING = frozenset(
+    "are is as be like follows following include includes including e g eg i use with".split()
+)
+# a lead-in announcing what comes next ("the following json", "as below", "here:")
+_POINTS_AHEAD = re.compile(r"\b(?:following|below|here|these|this example)\b", re.IGNORECASE)
+
+
 # a pronoun standing for what came before ("This will expose the `Superstruct` global.", after the script tag
 # that does it; "This is because Rust modules … cannot contain hyphens"; "It can also be integrated easily in
 # your Flask app."): alone it says nothing of what it stands for

@@ -14,7 +14,7 @@ from typing import Any
 
 from generator import store
 from generator.repo.analyze.citations import Linker
-from generator.repo.analyze.describe import opening_sentence
+from generator.repo.analyze.describe import lead_in_statement, opening_sentence
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.project import answers_a_question
 from generator.repo.model import CitedSymbol, ConceptText
@@ -97,7 +97,10 @@ def _page_says(page: DocPage) -> str:
     """A doc page's first sentence of its own, never the answer to a reader's question ("No." under "Does
     Guzzle require cURL?"): a page of answers is told by its first questions; "" for a page of no prose."""
     said = [p for p in page.passages if p.kind == "paragraph" and page.path in (p.path, p.page)]
-    sentence = opening_sentence(p.text for p in said if not _answers(page.title, p.heading))
+    own = [p.text for p in said if not _answers(page.title, p.heading)]
+    # a page opening with a lead-in to its example says what it is there ("The Environment is the central
+    # configuration object:"), when no paragraph opens with a sentence of its own
+    sentence = opening_sentence(own) or lead_in_statement(own[:1])
     asked = dict.fromkeys(" ".join(p.heading.split()) for p in said if _answers(page.title, p.heading))
     return sentence or " ".join(list(asked)[:ASKED])
 
