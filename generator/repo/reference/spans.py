@@ -185,7 +185,7 @@ def env_reads(text: str, language: str) -> list[tuple[str, int]]:
     ]
 
 
-# a prefix naming a family of variables: an upper-case literal ending in "_" ("COLLY_", "TQDM_", "FSSPEC_")
+# a prefix naming a family of variables: an upper-case literal ending in "_" ("COLLY_", "FSSPEC_", "TF_VAR_")
 _PREFIX = re.compile(r"""(["'`])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_)\1""")
 # …where the environment is read: a name of it joined to another word (`envVariablePrefix`, `env_prefix`,
 # `getenv`, `ENV_PREFIX`; never a WSGI request's `environ` or falcon's `req.env`) on its line, or the process's
@@ -202,11 +202,11 @@ _PREFIX_TEST = re.compile(r"\b(?:startswith|HasPrefix|startsWith|starts_with)\("
 
 def env_prefixes(text: str, spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
     """(prefix, line) of each family of environment variables the code reads by prefix: colly's `const
-    envVariablePrefix = "COLLY_"`, tqdm's `@envwrap("TQDM_")` (any argument of `tqdm` as `TQDM_MININTERVAL`),
-    fsspec's `key.startswith("FSSPEC_")` in a function reading `os.environ` — none of them named whole by a
-    literal, so a Configuration page listing literals alone never showed them. A key built with a prefix in a
-    function that also reads the environment (gunicorn's WSGI `'HTTP_' + name`) is none. `spans` are the definitions'
-    (first, last) lines, to find the function a literal is in."""
+    envVariablePrefix = "COLLY_"`, fsspec's `key.startswith("FSSPEC_")` in a function reading `os.environ`,
+    scrapy's `SCRAPY_` — none of them named whole by a literal, so a Configuration page listing literals alone
+    never showed them. A key built with a prefix in a function that also reads the environment (gunicorn's WSGI
+    `'HTTP_' + name`) is none, and neither is a prefix given by a lower-case name (tqdm's `envwrap("tqdm")`).
+    `spans` are the definitions' (first, last) lines, to find the function a literal is in."""
     if '_"' not in text and "_'" not in text and "_`" not in text:
         return []
     lines = text.splitlines()
