@@ -33,7 +33,7 @@ from generator.repo.model import (
     RepoMap,
     Shard,
 )
-from generator.repo.plan.naming import is_private, subsystem_names
+from generator.repo.plan.naming import is_private, says_where_not_what, subsystem_names
 
 # a declaration file (.pyi stub, .d.ts typings) restates a module rather than being one
 DECLARATIONS = re.compile(r"\.d\.[cm]?ts$|\.pyi$")
@@ -531,10 +531,12 @@ def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Conce
 
 
 def public_first(concept: Concept) -> Concept:
-    """The concept with its private helpers (`internal/` modules) after its other modules, in their order:
-    a helper many modules import ranks high, but the module a reader meets (fx's app.go beside
-    internal/fxclock) is what the group is about, and what names and describes it."""
-    files = sorted(concept.files, key=is_private)
+    """The concept with its private helpers (`internal/` modules) and its shims (errors, utils, compat: a
+    module named for where code lives) after its other modules, in their order: a helper many modules import
+    ranks high, but the module a reader meets (fx's app.go beside internal/fxclock; goleveldb's db.go beside
+    errors.go, which had taken its place among the five modules analysed) is what the group is about, and what
+    names and describes it."""
+    files = sorted(concept.files, key=lambda path: (is_private(path), says_where_not_what(path)))
     return replace(concept, files=tuple(files)) if files != list(concept.files) else concept
 
 
