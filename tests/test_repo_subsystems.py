@@ -558,6 +558,25 @@ def test_a_small_community_joins_the_one_it_imports_rather_than_being_left_out(t
     assert absorb_small(groups, facts, repo_map) == groups
 
 
+def test_a_concepts_shims_and_private_helpers_come_after_the_modules_it_is_about():
+    """A module every other one imports ranks high, but errors.go, utils.py or compat.py says where code lives,
+    not what the group does: among the five modules a subsystem analyses, bbolt's errors/errors.go had taken
+    cursor.go's place, kombu's exceptions.py serialization.py's."""
+    from generator.repo.plan.subsystems import Concept, public_first
+
+    concept = Concept(
+        ("errors/errors.go", "db.go", "internal/fxclock/clock.go", "utils.go", "bucket.go", "cursor.go")
+    )
+    assert public_first(concept).files == (
+        "db.go",
+        "bucket.go",
+        "cursor.go",
+        "errors/errors.go",
+        "utils.go",
+        "internal/fxclock/clock.go",
+    )
+
+
 def test_a_subsystem_sentence_comes_from_a_module_that_names_something():
     from generator.repo.model import ModuleLine, ShardAnalysis
     from generator.repo.synthesize.synthesis import _offline_summary
