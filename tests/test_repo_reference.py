@@ -238,14 +238,15 @@ def test_environment_variables_read_by_prefix_are_one_option(tmp_path: Path) -> 
     """colly reads every `COLLY_*` variable through `const envVariablePrefix = "COLLY_"`, fsspec every
     `FSSPEC_*` through `key.startswith("FSSPEC_")` in a function reading os.environ: neither names a variable
     whole, so the page listed none. A WSGI request's keys read by prefix (`HTTP_`) are no such family."""
+    from generator.repo.model import Symbol
     from generator.repo.reference.spans import env_prefixes
 
     go = 'package colly\n\nconst envVariablePrefix = "COLLY_"\n\nfunc parse() {\n\tfor _, e := range os.Environ() {}\n}\n'
-    assert env_prefixes(go, [(5, 7)]) == [("COLLY_", 3)]
+    assert env_prefixes(go, [Symbol("parse", "function", 5, 7)]) == [("COLLY_", 3)]
     wsgi = 'def headers(environ):\n    return [k for k in environ if k.startswith("HTTP_")]\n'
-    assert env_prefixes(wsgi, [(1, 2)]) == []
+    assert env_prefixes(wsgi, [Symbol("headers", "function", 1, 2)]) == []
     built = 'def create(req):\n    root = os.environ.get("SCRIPT_NAME", "")\n    key = "HTTP_" + req.name\n'
-    assert env_prefixes(built, [(1, 3)]) == []
+    assert env_prefixes(built, [Symbol("create", "function", 1, 3)]) == []
     files = {
         **PROJECT,
         "cachekit/env.py": (

@@ -219,7 +219,7 @@ def _gather(
     found.makers += [
         (path, f, made) for f, made in builders.option_makers(text, facts.symbols, facts.language)
     ]
-    for prefix, line in spans.env_prefixes(text, [(s.start, s.end) for s in facts.symbols]):
+    for prefix, line in spans.env_prefixes(text, facts.symbols):
         found.options.append(Option(f"{prefix}*", "environment variable", citation=linker.check(path, line)))
     if facts.language == "python":
         _gather_python(found, path, text, facts, linker, redactor, subclasses, handed)

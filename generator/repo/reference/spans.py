@@ -5,8 +5,11 @@ variables JavaScript and Go code reads."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from generator.documents.comment import comment_above, inline_tags
+from generator.repo.facts.tscalls import innermost
+from generator.repo.model import Symbol
 
 _GO_FIELD = re.compile(r"^\s*([A-Za-z_]\w*)\s+([^\s`/][^`/]*?)\s*(?:`[^`]*`)?\s*(?://.*)?$")
 _GO_METHOD = re.compile(r"^\s*([A-Z]\w*)\s*\(")
@@ -200,32 +203,42 @@ _PROCESS_ENV = re.compile(
 _PREFIX_TEST = re.compile(r"\b(?:startswith|HasPrefix|startsWith|starts_with)\(")
 
 
-def env_prefixes(text: str, spans: list[tuple[int, int]]) -> list[tuple[str, int]]:
+def env_prefixes(text: str, symbols: Sequence[Symbol]) -> list[tuple[str, int]]:
     """(prefix, line) of each family of environment variables the code reads by prefix: colly's `const
     envVariablePrefix = "COLLY_"`, fsspec's `key.startswith("FSSPEC_")` in a function reading `os.environ`,
     scrapy's `SCRAPY_` — none of them named whole by a literal, so a Configuration page listing literals alone
     never showed them. A key built with a prefix in a function that also reads the environment (gunicorn's WSGI
     `'HTTP_' + name`) is none, and neither is a prefix given by a lower-case name (tqdm's `envwrap("tqdm")`).
-    `spans` are the definitions' (first, last) lines, to find the function a literal is in."""
+    `symbols` are the file's definitions, to find the function a literal is in."""
     if '_"' not in text and "_'" not in text and "_`" not in text:
         return []
     lines = text.splitlines()
+    callers = sorted(symbols, key=lambda symbol: symbol.start)
     found: dict[str, int] = {}
     for number, line in enumerate(lines, 1):
         for match in _PREFIX.finditer(line):
             prefix = match.group(2)
             if len(prefix) < 3 or prefix in found:
                 continue
-            inner = min(
-                ((first, last) for first, last in spans if first <= number <= last),
-                key=lambda span: span[1] - span[0],
-                default=None,
-            )
-            body = "\n".join(lines[inner[0] - 1 : inner[1]]) if inner else ""
-            tested = _PREFIX_TEST.search(line) is not None  # `key.startswith("FSSPEC_")`, not a key built
-            if _ENV_NAME.search(line) or _PROCESS_ENV.search(line) or (tested and _PROCESS_ENV.search(body)):
+            if (
+                _ENV_NAME.search(line)
+                or _PROCESS_ENV.search(line)
+                or _tested_where_read(line, number, lines, callers)
+            ):
                 found[prefix] = number
     return list(found.items())
+
+
+def _tested_where_read(line: str, number: int, lines: list[str], callers: list[Symbol]) -> bool:
+    """Whether `line` tests a name for a prefix (`key.startswith("FSSPEC_")`, not a key built) inside a function
+    that reads the process's environment."""
+    if _PREFIX_TEST.search(line) is None:
+        return False
+    holder = innermost(callers, number)
+    return (
+        holder is not None
+        and _PROCESS_ENV.search("\n".join(lines[holder.start - 1 : holder.end])) is not None
+    )
 
 
 def parameter_types(lines: list[str]) -> list[str]:

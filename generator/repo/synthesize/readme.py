@@ -154,7 +154,7 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and not _ABOUT_ITSELF.match(flat)
         and not _SENDS_ELSEWHERE.match(flat)
         and not _AFTER_CODE.match(flat)
-        and not _POINTS_TO_DOCS.match(flat)
+        and not about_the_docs(flat)
         and not _SUPPORTED_VERSIONS.match(flat)
         and flat[-1:] in ".!?)"
     )
