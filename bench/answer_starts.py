@@ -37,6 +37,9 @@
     python bench/answer_starts.py --labels bench/answers_heldout_s26.json --root /tmp/flows26/repos   (session 26:
         requests-mock and filelock held out, cloned in /tmp/flows26/held; the six tuning repositories in
         /tmp/flows26/repos)
+    python bench/answer_starts.py --labels bench/answers_heldout_s27.json --root /tmp/flows27/repos   (session 27:
+        go-cache and node-resque held out, cloned in /tmp/flows27/held; the six tuning repositories in
+        /tmp/flows27/repos)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each
