@@ -18,7 +18,7 @@ from generator.repo.plan.architect import heuristic_plan
 from generator.repo.plan.focus import NEVER_RANKED, _candidate, discriminating, relevance
 from generator.repo.plan.naming import module_term, name_words, part_namer
 from generator.repo.plan.normalize import normalize_shards
-from generator.repo.plan.subsystems import is_context, plan_subsystems
+from generator.repo.plan.subsystems import concepts, is_context, plan_subsystems
 from generator.retrieval.feedback import Query
 
 CLI_LIBRARY: dict[str, str] = {
@@ -1263,3 +1263,91 @@ def test_a_small_go_file_joins_the_files_that_call_it_in_its_package(tmp_path: P
         {"cache.go", "shard.go", "entry.go", "bytes.go"}
     ]
     assert len(merged) == 3
+
+
+def test_a_package_of_helpers_every_module_imports_comes_after_the_concepts_it_serves(tmp_path: Path):
+    """hono's and goleveldb's shape: a utils package every other module imports weighs most by its imports, and
+    had ranked first and taken a place of the router, the middleware or the database itself. It comes after
+    the packages that say what they are, and is planned only when room is left."""
+    parts = ("router", "middleware", "adapter", "client", "context")
+    files = {"web/__init__.py": '"""A web framework."""\n'}
+    for helper in ("strings", "headers", "encoding"):
+        files[f"web/utils/{helper}.py"] = (
+            f'"""{helper.title()} helpers."""\n\n\ndef {helper}(value):\n    return value\n'
+        )
+    files["web/utils/__init__.py"] = '"""Helpers."""\n'
+    for part in parts:
+        files[f"web/{part}/__init__.py"] = f'"""The {part}."""\n'
+        for role in ("base", "impl", "types"):
+            files[f"web/{part}/{role}.py"] = (
+                f'"""The {part}\'s {role}."""\n\nfrom web.utils.strings import strings\n'
+                "from web.utils.headers import headers\nfrom web.utils.encoding import encoding\n\n\n"
+                f'class {part.title()}{role.title()}:\n    """A {part} {role}."""\n\n'
+                "    def run(self, value):\n        return strings(headers(encoding(value)))\n"
+            )
+    files["web/app.py"] = (
+        '"""The application."""\n\n'
+        + "".join(f"from web.{part}.base import {part.title()}Base\n" for part in parts)
+        + '\n\nclass App:\n    """An application."""\n'
+    )
+    _, repo_map, facts = survey(tmp_path, files)
+    pool = [f.path for f in repo_map.files if f.path.endswith(".py")]
+    found = concepts(pool, facts, repo_map)
+    folders = [c.folder for c in found]
+    assert "web/utils" in folders, folders
+    assert folders.index("web/utils") == len(found) - 1, folders
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {p for s in shards for p in s.files}
+    assert not any(p.startswith("web/utils/") for p in planned), [s.name for s in shards]
+    assert all(any(p.startswith(f"web/{part}/") for p in planned) for part in parts), [s.name for s in shards]
+
+
+def test_the_part_where_a_typical_call_enters_is_always_planned(tmp_path: Path):
+    """apscheduler's and goleveldb's shape: the scheduler (the DB) uses every other part and nothing imports
+    it, so it weighed least and was left out while the parts it drives filled the five places. Where the
+    flows start is planned, in place of the lightest part."""
+    parts = ("triggers", "stores", "events", "executors", "brokers", "serializers")
+    files = {
+        "README.md": (
+            "# sched\n\nA job scheduler.\n\n```python\nfrom sched import Scheduler\n\n"
+            "scheduler = Scheduler()\nscheduler.add_job(print)\nscheduler.run_until_stopped()\n```\n"
+        ),
+        "sched/__init__.py": '"""A job scheduler."""\n\nfrom sched.scheduler.core import Scheduler\n',
+        "sched/_structures.py": '"""Jobs and schedules."""\n\n\nclass Job:\n    """A job."""\n',
+        "sched/scheduler/__init__.py": '"""The scheduler."""\n',
+    }
+    uses = "".join(f"from sched.{part}.base import {part.title()}Base\n" for part in parts)
+    calls = "".join(f"        {part.title()}Base().run(job)\n" for part in parts)
+    files["sched/scheduler/core.py"] = (
+        f'"""The scheduler."""\n\n{uses}\n\nclass Scheduler:\n    """Runs jobs when their triggers fire."""\n\n'
+        "    def add_job(self, func):\n        self.job = func\n\n"
+        f"    def run_until_stopped(self):\n        job = self.job\n{calls}"
+    )
+    for part in parts:
+        files[f"sched/{part}/__init__.py"] = f'"""The {part}."""\n'
+        for role in ("base", "memory", "remote"):
+            files[f"sched/{part}/{role}.py"] = (
+                f'"""The {part}\'s {role}."""\n\nfrom sched._structures import Job\n\n\n'
+                f'class {part.title()}{role.title()}:\n    """A {part} {role}."""\n\n'
+                "    def run(self, job):\n        return Job()\n"
+            )
+    _, repo_map, facts = survey(tmp_path, files)
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {p for s in shards for p in s.files}
+    assert len(shards) == 5, [s.name for s in shards]
+    assert "sched/scheduler/core.py" in planned, [s.name for s in shards]
+
+
+def test_a_community_holding_most_of_the_code_is_divided_however_many_packages_stand_beside_it():
+    """fasthttp's shape: the root package (server, client, messages, file server: 91 % of the code) was one
+    community of 44 modules, so one subsystem, beside five small helper packages that each took a place."""
+    from generator.repo.plan.subsystems import Concept, _to_divide
+
+    core = Concept(tuple(f"core{i}.go" for i in range(12)))
+    helpers = [
+        Concept((f"{p}/a.go", f"{p}/b.go", f"{p}/c.go"), p)
+        for p in ("bytes", "stack", "tcp", "proxy", "adapt")
+    ]
+    found = [core, *helpers]
+    assert _to_divide(found, 27, lambda c: 0.9 if c is core else 0.02) is core
+    assert _to_divide(found, 27, lambda c: 0.4 if c is core else 0.12) is None

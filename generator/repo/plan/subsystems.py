@@ -33,7 +33,7 @@ from generator.repo.model import (
     RepoMap,
     Shard,
 )
-from generator.repo.plan.naming import is_private, says_where_not_what, subsystem_names
+from generator.repo.plan.naming import is_private, name_words, says_where_not_what, subsystem_names
 
 # a declaration file (.pyi stub, .d.ts typings) restates a module rather than being one
 DECLARATIONS = re.compile(r"\.d\.[cm]?ts$|\.pyi$")
@@ -352,6 +352,8 @@ WHOLE_SHARE = 0.8
 CONTAINERS = frozenset("src lib pkg internal packages source sources crates".split())
 # a large sub-package fewer of whose modules than this share depend on another of its modules is a collection
 COLLECTION_SHARE = 0.5
+# a community holding more than this share of the code is divided however many concepts there are
+MOST_CODE = 0.5
 LARGE_COMMUNITY = (
     2 * MAX_FILES_PER_SHARD
 )  # a community of more modules than this is divided when room is left
@@ -519,7 +521,11 @@ def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Conce
             folders = {u for u, members in rest.items() if set(members) & set(files)}
             only = next(iter(folders)) if len(folders) == 1 else ""
             found.append(Concept(tuple(files), only.rstrip("/") if only.endswith("/") else ""))
-    while (part := _to_divide(found, len(pool))) is not None:
+    lines = {entry.path: entry.lines for entry in repo_map.files}
+    code = sum(lines.get(path, 0) for path in pool)
+    while (
+        part := _to_divide(found, len(pool), lambda c: sum(lines.get(p, 0) for p in c.files) / max(code, 1))
+    ) is not None:
         parts = divide(part, facts, repo_map)
         if len(parts) < 2:
             break
@@ -527,7 +533,17 @@ def concepts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> list[Conce
         found += parts
     weight = _group_weight(facts, repo_map)
     found = [public_first(c) for c in absorb_small(found, facts, repo_map)]
-    return sorted(found, key=lambda c: (-weight(c.files), c.files[0]))
+    return sorted(found, key=lambda c: (of_helpers(c), -weight(c.files), c.files[0]))
+
+
+def of_helpers(concept: Concept) -> bool:
+    """A concept of helpers: a package named for where code lives or what shim it is (`util/`, `helpers/`,
+    `errors/`, `common/`), or modules so named alone. Every other module imports it, so it weighs most, but it
+    is no part of the architecture a reader meets: it comes after the concepts that say what they are, and is
+    planned only when room is left (goleveldb's `util/` had ranked first and left the DB itself in no
+    subsystem; hono's `utils/` and `helper/` had taken the places of its router and middleware)."""
+    paths = [concept.folder] if concept.folder else list(concept.files)
+    return all(name_words(posixpath.basename(p).split(".")[0]) and says_where_not_what(p) for p in paths)
 
 
 def public_first(concept: Concept) -> Concept:
@@ -590,16 +606,19 @@ def _closest(concept: Concept, others: Sequence[Concept], facts: Facts) -> Conce
     return best[1] if best[0] else None
 
 
-def _to_divide(found: Sequence[Concept], modules: int) -> Concept | None:
+def _to_divide(found: Sequence[Concept], modules: int, share: Callable[[Concept], float]) -> Concept | None:
     """The concept to divide next: the largest community while there are fewer than 3 concepts (with 6
-    modules or more), or one too large for one shard to stand for while there are fewer than 5; a
+    modules or more), or one too large for one shard to stand for while there are fewer than 5, or while it
+    holds most of the code (`share`: of the pool's lines) — fasthttp's package, server, client, messages and
+    file server in one community of 44 modules, had been one subsystem beside four small helper packages; a
     sub-package only when nothing else is left to divide."""
     largest = sorted(found, key=lambda c: (bool(c.folder), -len(c.files)))
     if len(found) < MIN_SHARDS and modules >= 2 * MIN_SHARDS:
         return next((c for c in largest if len(c.files) > SMALL_GROUP), None)
+    large = [c for c in largest if not c.folder and len(c.files) > LARGE_COMMUNITY]
     if len(found) < MAX_SHARDS:
-        return next((c for c in largest if not c.folder and len(c.files) > LARGE_COMMUNITY), None)
-    return None
+        return next(iter(large), None)
+    return next((c for c in large if share(c) > MOST_CODE), None)
 
 
 def divide(concept: Concept, facts: Facts, repo_map: RepoMap) -> list[Concept]:
@@ -638,7 +657,7 @@ def plan_subsystems(
             f in facts.files and (facts.files[f].symbols or facts.files[f].is_entry_point) for f in c.files
         )
     ]
-    chosen = (defining or found)[:room]
+    chosen = with_door(defining or found, facts, pool, room)
     groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
     names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
     return [
@@ -648,6 +667,19 @@ def plan_subsystems(
             for name, concept, files in zip(names, chosen, groups, strict=True)
         ),
     ]
+
+
+def with_door(ranked: Sequence[Concept], facts: Facts, pool: Sequence[str], room: int) -> list[Concept]:
+    """The first `room` concepts, the one holding where the flows start (the door a typical call enters by,
+    flows.entry_points) always among them: in place of the lightest when it is not. The door's module uses the
+    others and nothing imports it, so it weighs little; left out, the subsystems were the parts it drives and
+    never the part that drives them (goleveldb's DB, apscheduler's scheduler)."""
+    chosen = list(ranked[:room])
+    doors = facts.calls.entries(pool, limit=1) if facts.calls is not None and chosen else []
+    door = next((c for c in ranked if doors and doors[0][0] in c.files), None)
+    if door is None or door in chosen:
+        return chosen
+    return [*chosen[: room - 1], door]
 
 
 def standalone_scripts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> set[str]:
