@@ -607,3 +607,30 @@ def test_a_comment_ending_the_line_above_is_no_doc_comment() -> None:
     for language, text in cases.items():
         docs = {s.short_name: s.doc_source for s in symbols_of(language, text) if s.doc_source}
         assert docs in ({"go": "Another."}, {"Go": "Go goes."}), (language, docs)
+
+
+def test_a_js_class_assigned_to_a_member_is_named_after_it_with_its_methods(tmp_path: Path) -> None:
+    """hapi's and joi's shape: `exports = module.exports = internals.Request = class {…}`. The class was
+    nameless, so its methods were loose functions named `constructor`, `generate`, … and the module's key
+    symbols said nothing."""
+    source = (
+        "'use strict';\n\nconst internals = {};\n\n\n/**\n * An incoming request.\n */\n"
+        "exports = module.exports = internals.Request = class {\n\n"
+        "    constructor(server) {\n        this.server = server;\n    }\n\n"
+        "    static generate(server) {\n        return new internals.Request(server);\n    }\n};\n\n\n"
+        "internals.Auth = class {\n\n    test(name) {\n        return name;\n    }\n};\n\n"
+        "exports.Report = class extends Error {\n    explain() {\n        return 1;\n    }\n};\n"
+    )
+    root = write_tree(tmp_path / "repo", {"lib/request.js": source, "package.json": '{"name": "web"}\n'})
+    found = symbols(extract_facts(root, map_repository(root)), "lib/request.js")
+    request = found["Request"]
+    assert (request.kind, request.start, request.doc, request.exported) == (
+        "class",
+        9,
+        "An incoming request.",
+        True,
+    )
+    assert found["Request.generate"].parent == "Request" and found["Request.constructor"].kind == "method"
+    assert (found["Auth"].kind, found["Auth"].exported, found["Auth.test"].parent) == ("class", False, "Auth")
+    assert found["Report"].exported and found["Report.explain"].parent == "Report"
+    assert "constructor" not in found and "internals.Auth" not in found

@@ -25,6 +25,9 @@ def js_assignment(statement: Any, out: Extracted) -> None:
         targets.append(right.child_by_field_name("left"))
         right = right.child_by_field_name("right")
     _note_exports(targets, right, out)
+    if right is not None and right.type == "class":
+        _class_symbol(targets, right, statement, out)
+        return
     if left is None or left.type != "member_expression":
         return
     maker = _maker(right) if ".prototype." in node_text(left) else ""
@@ -99,6 +102,39 @@ def _note_exports(targets: list[Any], value: Any, out: Extracted) -> None:
     out.exports.extend(n for n in names if n not in _EXPORT_HEADS and "." not in n)
 
 
+def _class_symbol(targets: list[Any], value: Any, statement: Any, out: Extracted) -> None:
+    """The class a statement assigns (`exports.Report = class extends Error {…}`, hapi's `exports =
+    module.exports = internals.Request = class {…}`), named by its own name or the innermost target's."""
+    names = [node_text(t) for t in targets if t is not None]
+    name = assigned_class_name(names, value)
+    if not name:
+        return
+    exported = any(n in _EXPORT_HEADS or n.startswith(("exports.", "module.exports.")) for n in names)
+    out.symbols.append(
+        Symbol(
+            name,
+            "class",
+            statement.start_point[0] + 1,
+            statement.end_point[0] + 1,
+            doc_before(statement, "javascript"),
+            public=not name.startswith("_"),
+            exported=exported,
+        )
+    )
+
+
+def assigned_class_name(targets: list[str], value: Any) -> str:
+    """A class expression's name: its own (`class Application {…}`), else the last part of the innermost
+    target it is assigned to (`internals.Request = class {…}` → "Request"); "" when only the module's
+    exports hold it (`module.exports = class {…}`: the module is the class)."""
+    own = node_text(value.child_by_field_name("name"))
+    if own:
+        return own
+    target = targets[-1] if targets else ""
+    last = target.rpartition(".")[2]
+    return last if target not in _EXPORT_HEADS and (last.isidentifier() or last.startswith("$")) else ""
+
+
 def _assigned_symbol(target: str, value: Any, statement: Any) -> Symbol | None:
     """`app.use` → method "app.use" of "app"; `X.prototype.y` → "X.y" of "X"; `exports.y` → exported "y"."""
     parts = [p for p in target.split(".") if p != "prototype"]
@@ -143,12 +179,14 @@ def js_members_value(statement: Any) -> tuple[str, Any] | None:
         name = node_text(declarators[0].child_by_field_name("name"))
     else:
         return None
+    targets = []
     while node is not None and node.type == "assignment_expression":
+        targets.append(node_text(node.child_by_field_name("left")))
         node = node.child_by_field_name("right")
     if node is None or node.type not in {"class", "object"}:
         return None
     if node.type == "class":
-        name = node_text(node.child_by_field_name("name")) or name
+        name = assigned_class_name(targets, node) or name
     return (name, node) if name or statement.type == "expression_statement" else None
 
 
