@@ -901,6 +901,73 @@ def test_a_set_up_that_starts_its_own_worker_keeps_the_flow_over_a_call_beside_i
     assert first_flow(facts)[:3] == ["Queue.process", "Queue._work", "run_job"]
 
 
+# an embedded database in Go (pogreb's, lotusdb's, buntdb's shape): `Open` opens the log and spawns the
+# compaction loop — upkeep; the examples go on calling the `DB` it returns, and `Put` is where the work is
+# done (the log append, the index)
+KV_STORE = {
+    "go.mod": "module example.com/kv\n\ngo 1.21\n",
+    "README.md": (
+        '# kv\n\n```go\ndb, err := kv.Open("data")\ndefer db.Close()\ndb.Put("a", "1")\nv := db.Get("a")\n```\n'
+    ),
+    "db.go": (
+        "package kv\n\ntype DB struct {\n\tlog   *wal\n\tindex map[string]int64\n}\n\n"
+        "func Open(path string) (*DB, error) {\n\tdb := &DB{index: map[string]int64{}}\n"
+        "\tdb.log = openLog(path)\n\tgo db.compactLoop()\n\treturn db, nil\n}\n\n"
+        "func (db *DB) compactLoop() {\n\tfor {\n\t\tcompact(db.log)\n\t}\n}\n\n"
+        "func (db *DB) Put(key string, value string) error {\n\toff := db.log.append(key, value)\n"
+        "\tdb.index[key] = off\n\treturn nil\n}\n\n"
+        "func (db *DB) Get(key string) string {\n\treturn db.log.readAt(db.index[key])\n}\n\n"
+        "func (db *DB) Close() error {\n\treturn nil\n}\n"
+    ),
+    "wal.go": (
+        f"package kv\n\ntype wal struct {{\n\tpath string\n}}\n\nfunc openLog(path string) *wal {{\n{_go_lines(30)}"
+        "\treturn &wal{path: path}\n}\n\n"
+        f"func (w *wal) append(key string, value string) int64 {{\n{_go_lines(40)}\treturn encode(key, value)\n}}\n\n"
+        f"func encode(key string, value string) int64 {{\n{_go_lines(20)}\treturn 0\n}}\n\n"
+        f'func (w *wal) readAt(off int64) string {{\n{_go_lines(20)}\treturn ""\n}}\n'
+    ),
+    "compact.go": f"package kv\n\nfunc compact(w *wal) {{\n{_go_lines(80)}}}\n",
+}
+
+
+def test_a_database_flow_starts_at_the_write_on_what_open_returns_not_at_its_upkeep(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, KV_STORE)
+    assert facts.calls is not None
+    assert facts.calls.runtime.spawned(("db.go", "Open")) == [("db.go", "DB.compactLoop")]
+    # the compaction loop `Open` spawns is the database's upkeep: the flow is the write the examples make
+    assert first_flow(facts)[:3] == ["DB.Put", "wal.append", "encode"]
+
+
+# a client in Go (go-stomp's, amqp091-go's shape): `Dial` spawns the loop reading what the connection
+# brings — the work; `Send` on the `Conn` it returns only hands a frame to the writer
+CLIENT = {
+    "go.mod": "module example.com/client\n\ngo 1.21\n",
+    "README.md": '# client\n\n```go\nconn, err := client.Dial("tcp", "localhost:61613")\nconn.Send("/q", "hi")\n```\n',
+    "conn.go": (
+        "package client\n\ntype Conn struct {\n\tr *reader\n\tout chan string\n}\n\n"
+        "func Dial(network string, addr string) (*Conn, error) {\n\tc := &Conn{r: newReader(addr)}\n"
+        "\tgo c.readLoop()\n\treturn c, nil\n}\n\n"
+        "func (c *Conn) readLoop() {\n\tfor {\n\t\tframe := c.r.Read()\n\t\tdispatch(frame)\n\t}\n}\n\n"
+        "func (c *Conn) Send(dest string, body string) error {\n\treturn encodeFrame(dest, body)\n}\n"
+    ),
+    "reader.go": (
+        f"package client\n\ntype reader struct {{\n\taddr string\n}}\n\nfunc newReader(addr string) *reader {{\n"
+        f"{_go_lines(10)}\treturn &reader{{addr: addr}}\n}}\n\n"
+        f'func (r *reader) Read() string {{\n{_go_lines(30)}\treturn ""\n}}\n\n'
+        f"func dispatch(frame string) {{\n{_go_lines(40)}}}\n\n"
+        f"func encodeFrame(dest string, body string) error {{\n{_go_lines(40)}\treturn nil\n}}\n"
+    ),
+}
+
+
+def test_a_client_flow_stays_at_the_dial_whose_loop_reads_what_comes_in(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, CLIENT)
+    assert facts.calls is not None
+    assert facts.calls.runtime.reads_input(("conn.go", "Conn.readLoop"))
+    # the loop `Dial` spawns reads the connection: that is the work, not the `Send` beside it
+    assert first_flow(facts)[:3] == ["Dial", "Conn.readLoop", "dispatch"]
+
+
 # a message bus in Go: `Subscribe` validates the topic at length and registers the handler in the bus's
 # table; `Publish`, which the examples call too, reads that table and runs the handlers — the work
 BUS = {

@@ -100,7 +100,9 @@ def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[N
         return ranked  # a runtime callback is no set-up: each request passes through it
     before = reached(graph, files, first)
     if _starts_work(graph, first, before):
-        return ranked  # the work it prepares runs on its own, below it: no later call is that work
+        # the work it prepares runs on its own, below it: no later call is that work — unless the set-up
+        # hands back an object whose calls do work beside its spawned loops (a database's `Open`)
+        return _work_on_result(graph, files, ranked, before)
     made = _made(graph, files, set(before)) - {_owner(first[1])}
     # what the set-up leaves for later: the fields its calls store, a constructor's initial state aside
     stored = graph.runtime.left(node for node in before if not _constructs(files, node))
@@ -133,6 +135,49 @@ def _starts_work(graph: CallReader, first: Node, before: Iterable[Node]) -> bool
     on `process.nextTick`). That work is in its tree already (runtime.py); a later entry reading its state
     is a control call beside it (`pause`, `save`), not the call the set-up waits for."""
     return bool(graph.runtime.use(first).spawn_lines) or any(graph.runtime.spawned(node) for node in before)
+
+
+def _work_on_result(
+    graph: CallReader, files: dict[str, FileFacts], ranked: list[Node], before: dict[Node, float]
+) -> list[Node]:
+    """The ranked entry points with a call on what the set-up returns moved first, when the set-up starts
+    work of its own that reads nothing coming in and the examples go on calling the object: a method of
+    the type the set-up returns (a Go `Open` → DB, a constructor's class), called at run time, neither
+    reached by the set-up before its spawned loops run nor leading to it. A database's `Open` spawns its
+    upkeep (compaction, syncing, expiry) and the work is `db.Put` → the log and the index; a client's
+    `Dial` spawns the loop reading what the connection brings (go-stomp's `readLoop`, amqp091-go's
+    `Connection.reader`), and a worker's set-up returns nothing the examples call to work (`Queue.process`)."""
+    first = ranked[0]
+    made = _result(graph, files, first)
+    if not made:
+        return ranked
+    loops = {loop for node in [first, *before] for loop in graph.runtime.spawned(node)}
+    if any(graph.runtime.reads_input(loop) for loop in loops):
+        return ranked  # what comes in is handled in its loop: that is the work
+    # what the set-up does before its loops run (buntdb's expiry loop calls `DB.Update`)
+    upkeep = {node for loop in loops for node in reached(graph, files, loop)}
+    own = {node for node in before if node not in upkeep}
+    for node in ranked[1:]:
+        if _owner(node[1]) != made or node in own or not _used_at_run_time(graph, node):
+            continue
+        if first in reached(graph, files, node):
+            continue
+        return [node, *(n for n in ranked if n != node)]
+    return ranked
+
+
+def _result(graph: CallReader, files: dict[str, FileFacts], node: Node) -> str:
+    """The project's type a set-up call returns: a constructor's class, a Go function's first result."""
+    path, name = node
+    if _is_class(files, path, name):
+        return name
+    if _owner(name) and _constructs(files, node):
+        return _owner(name)
+    returned = graph.results(path).get(name, "")
+    methods = (
+        s for fact in files.values() for s in fact.symbols if s.kind in CALLABLE and s.parent == returned
+    )
+    return returned if returned and next(methods, None) is not None else ""
 
 
 def _entered(graph: CallReader, files: dict[str, FileFacts], scope: list[str]) -> dict[Node, float]:
