@@ -903,7 +903,7 @@ def test_a_set_up_that_starts_its_own_worker_keeps_the_flow_over_a_call_beside_i
 
 # an embedded database in Go (pogreb's, lotusdb's, buntdb's shape): `Open` opens the log and spawns the
 # compaction loop — upkeep; the examples go on calling the `DB` it returns, and `Put` is where the work is
-# done (the log append, the index)
+# done (the log append, the index); the `Close` they defer flushes the log, their teardown
 KV_STORE = {
     "go.mod": "module example.com/kv\n\ngo 1.21\n",
     "README.md": (
@@ -917,7 +917,7 @@ KV_STORE = {
         "func (db *DB) Put(key string, value string) error {\n\toff := db.log.append(key, value)\n"
         "\tdb.index[key] = off\n\treturn nil\n}\n\n"
         "func (db *DB) Get(key string) string {\n\treturn db.log.readAt(db.index[key])\n}\n\n"
-        "func (db *DB) Close() error {\n\treturn nil\n}\n"
+        "func (db *DB) Close() error {\n\treturn db.log.flush()\n}\n"
     ),
     "wal.go": (
         f"package kv\n\ntype wal struct {{\n\tpath string\n}}\n\nfunc openLog(path string) *wal {{\n{_go_lines(30)}"
@@ -926,7 +926,10 @@ KV_STORE = {
         f"func encode(key string, value string) int64 {{\n{_go_lines(20)}\treturn 0\n}}\n\n"
         f'func (w *wal) readAt(off int64) string {{\n{_go_lines(20)}\treturn ""\n}}\n'
     ),
-    "compact.go": f"package kv\n\nfunc compact(w *wal) {{\n{_go_lines(80)}}}\n",
+    "compact.go": (
+        f"package kv\n\nfunc compact(w *wal) {{\n{_go_lines(80)}}}\n\n"
+        f"func (w *wal) flush() error {{\n{_go_lines(90)}\treturn nil\n}}\n"
+    ),
 }
 
 
@@ -934,8 +937,10 @@ def test_a_database_flow_starts_at_the_write_on_what_open_returns_not_at_its_upk
     facts = facts_of(tmp_path, KV_STORE)
     assert facts.calls is not None
     assert facts.calls.runtime.spawned(("db.go", "Open")) == [("db.go", "DB.compactLoop")]
-    # the compaction loop `Open` spawns is the database's upkeep: the flow is the write the examples make
+    # the compaction loop `Open` spawns is the database's upkeep: the flow is the write the examples make,
+    # not the `Close` they defer, however much it leads to
     assert first_flow(facts)[:3] == ["DB.Put", "wal.append", "encode"]
+    assert facts.calls.deferred.keys() == {"Close"}
 
 
 # a client in Go (go-stomp's, amqp091-go's shape): `Dial` spawns the loop reading what the connection

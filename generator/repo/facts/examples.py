@@ -32,6 +32,8 @@ _DECORATOR = re.compile(r"@(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w+)")
 # `async with connect(uri) as ws:`, `with Betamax(session).use_cassette("user"):` → use_cassette)
 _WITH = re.compile(r"\b(?:async[ \t]+)?with[ \t]+(?:await[ \t]+)?((?:[A-Za-z_][\w.]*\([^()\n]*\)\.?)+)")
 _LAST_CALL = re.compile(r"([A-Za-z_]\w*)\([^()\n]*\)$")
+# a call a Go example defers (`defer db.Close()`): it runs when the example is done — its teardown
+_DEFERRED = re.compile(r"^[ \t]*defer[ \t]+(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\s*\(", re.MULTILINE)
 # …numbered in its folder (`01-getting-started.md`), saying its level (kazoo's `basic_usage.rst`) or its
 # language (`quickstart.en-US.md`)
 _STARTER_PAGE = re.compile(
@@ -70,6 +72,12 @@ def entered_names(text: str, path: str) -> list[str]:
     the context managers a user opens (`Mocker` of `with requests_mock.Mocker() as m:`)."""
     made = (_LAST_CALL.search(found.rstrip(".")) for found in _WITH.findall(_code(text, path)))
     return [last.group(1) for last in made if last is not None and last.group(1) not in _NOT_NAMES]
+
+
+def deferred_names(text: str, path: str) -> list[str]:
+    """The names of the calls the code of one file defers, in order: what a Go example tears down when it
+    is done (`Close` of `defer db.Close()`)."""
+    return _DEFERRED.findall(_code(text, path))
 
 
 def _code(text: str, path: str) -> str:

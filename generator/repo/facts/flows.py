@@ -48,6 +48,7 @@ class CallReader(TreeReader, Protocol):
     reaches: dict[Node, float]
     examples: dict[str, float]  # names the usage examples call, by prominence
     entered: dict[str, float]  # names of the calls making what they enter with `with`, by prominence
+    deferred: dict[str, float]  # names of the calls they defer (`defer db.Close()`), by prominence
     entry_points: list[Node]  # a maintainer's entry points
     runtime: RunTime  # what each function stores, reads and spawns
 
@@ -160,6 +161,8 @@ def _work_on_result(
     for node in ranked[1:]:
         if _owner(node[1]) != made or node in own or not _used_at_run_time(graph, node):
             continue
+        if node[1].rpartition(".")[2] in graph.deferred:
+            continue  # what the examples defer is their teardown (ristretto's `defer cache.Close()`)
         if first in reached(graph, files, node):
             continue
         return [node, *(n for n in ranked if n != node)]
