@@ -53,6 +53,7 @@ from .facet_sections import (
     outside_alternatives,
     path_facets,
     section_facets,
+    shown_examples,
     stating_parts,
     subject_headings,
     subject_opening,
@@ -421,13 +422,9 @@ def passage_pools(
             section=question.split("：")[-1] if facet == "section" else "",
             stored=catalog.sources,
         )
+        answering = [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, titled)]
         treated = section_candidates(
-            [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, titled)],
-            facet,
-            judge,
-            stored=catalog.sources,
-            said=said,
-            account=speaks_for,
+            answering, facet, judge, stored=catalog.sources, said=said, account=speaks_for
         )
         if question in aspects:
             treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
@@ -449,6 +446,16 @@ def passage_pools(
             # the one section on why, limits or alternatives opens leaning on its heading: it answers
             alone = [c for c in pools[question] if c.treats][:1]
         pools[question] = alone
+        if facet == "use":
+            # when nothing else says how it is used, the examples of the sections saying how it works show it
+            # used ("…通过 FrontMatter 指定它的分组及分组顺序，比如：" and the FrontMatter, where the page's one
+            # usage-titled section is a table)
+            shown = _treating_candidates(
+                answering, "how", judge, stored=catalog.sources, said=said, account=speaks_for, shown=True
+            )
+            shown = [c for c in shown if reads_alone(c)]
+            # with passages of its own they come after them, for a section the others leave empty (`allocate`)
+            pools[question] = [*alone, *(replace(c, fallback=True) for c in shown)] if alone else shown
         if facet == "what" and opening:
             throughout = {
                 i
@@ -666,7 +673,9 @@ def _treating_candidates(
     said: frozenset[str],
     on_heading: bool = False,
     account: Collection[str] = (),
+    shown: bool = False,
 ) -> list[Candidate]:
+    """The passages of the sections treating `facet`, or with `shown` the first example each shows."""
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     about = defining_sources(stored, judge)
     strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
@@ -687,7 +696,12 @@ def _treating_candidates(
             title=source.title,
             account=source.id in account,
         ):
-            for passage in _section_openings(section, limit, facet, said, on_heading):
+            passages = (
+                shown_examples(section, said)[:limit]
+                if shown
+                else _section_openings(section, limit, facet, said, on_heading)
+            )
+            for passage in passages:
                 if facet in {"what", "how"} and speaks_of_now(passage.text):
                     continue  # where the work stands, or what it changes
                 parts = passage.parts if len(passage.parts) > 1 else ()
@@ -1063,6 +1077,7 @@ class Candidate:
     weight: float = 1.0  # how relevant the retrieval judge found its source
     code: str = ""  # the code example the passage introduces
     treats: bool = False  # it opens a section whose heading treats the question's facet (facet_sections.py)
+    fallback: bool = False  # it answers only a section no other passage answers (`allocate`)
     items: tuple[str, ...] = ()  # the list the passage introduces
     # it stands in a section whose heading names the subject ("## Context parameters in suspend functions"):
     # a document other than the subject's own account speaks of the subject there, not of its own change
@@ -1356,12 +1371,22 @@ def allocate(
                     continue
                 if not facet_only and picked[question]:
                     continue  # a passage naming none of the facet fills an empty section, never pads one
-                pick = _next_pick(pool, picked[question], taken, everywhere, facet_only=facet_only)
+                own = [c for c in pool if not c.fallback]
+                pick = _next_pick(own, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:
                     picked[question].append(pick)
                     taken.update(pick.sentences)
                     everywhere.append(pick.text)
                     progress = True
+    for question, pool in pools.items():  # a section still empty is answered by its fallback passages
+        shown = [c for c in pool if c.fallback] if not picked[question] else []
+        while len(picked[question]) < limit:
+            pick = _next_pick(shown, picked[question], taken, everywhere, facet_only=False)
+            if pick is None:
+                break
+            picked[question].append(pick)
+            taken.update(pick.sentences)
+            everywhere.append(pick.text)
     return {
         q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code, c.items) for c in chosen]
         for q, chosen in picked.items()

@@ -31,6 +31,7 @@ from .sentences import (
     MAX_PASSAGE,
     RUN_IN_LABEL,
     clean,
+    code_examples,
     introduces_old_state,
     is_question,
     lead_in_stands,
@@ -386,7 +387,28 @@ def opening_passages(
         caption = " ".join(_MARKUP.sub(" ", section.heading).split())
         if example and caption:
             found.append(SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, example))
+    if not found and example_alone:
+        # a usage section opening on its example's caption, which leans on the heading and may close on a
+        # full stop ("通过 v-model 来绑定当前页码。" above the example under "### 基础用法"): its answer
+        found = shown_examples(section, said, opening=True)
     return found
+
+
+def shown_examples(
+    section: TextSection, said: frozenset[str] = frozenset(), *, opening: bool = False
+) -> list[SectionPassage]:
+    """The examples a section shows, each with the paragraph that introduces it (`code_examples`, `stated`),
+    none repeating a sentence `said` already. With `opening`, only the example its first paragraph
+    introduces, which may lean on the heading as a section's opening does."""
+    blocks = section.blocks[:2] if opening else section.blocks
+    if opening and blocks and list_parts(blocks[0])[1]:
+        return []  # a list's last item ("- 类型：") introduces nothing the caption says
+    shown = code_examples("\n\n".join(blocks), stated=True, on_heading=opening)
+    return [
+        SectionPassage(q.text, q.parts, section.heading, q.code)
+        for q in shown
+        if not said.intersection(q.parts)
+    ]
 
 
 _MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="…" />`, `{#…}`

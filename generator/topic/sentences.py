@@ -432,12 +432,13 @@ def leads_into_example(intro: str) -> bool:
     return lead.endswith((":", "：")) or bool(_OPEN_LEAD.search(lead))
 
 
-def code_examples(text: str, *, stated: bool = False) -> list[Quote]:
+def code_examples(text: str, *, stated: bool = False, on_heading: bool = False) -> list[Quote]:
     """Code examples (fenced blocks the stored text keeps) with the paragraph that introduces them: the
     paragraph ends with ':' (or an open "e.g.", `leads_into_example`) and is prose up to that lead-in,
     which is quoted with it; index is -1. With `stated`, a paragraph that says what the example shows and
     ends on a full stop right above it introduces it too, as a Chinese page often closes that sentence
-    ("您只需一条命令即可将网站部署到服务器上。" above `$ hexo deploy`)."""
+    ("您只需一条命令即可将网站部署到服务器上。" above `$ hexo deploy`). With `on_heading`, the text is a section's
+    opening: its lead-in may lean on the heading ("基础的树形结构展示。" under "### 基础用法")."""
     blocks = text_blocks(text)
     found = []
     for intro, block in zip(blocks, blocks[1:], strict=False):
@@ -447,7 +448,11 @@ def code_examples(text: str, *, stated: bool = False) -> list[Quote]:
         if len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
-        if not parts or not lead_in_stands(parts[:-1], parts[-1]) or len(intro) > MAX_PASSAGE:
+        if (
+            not parts
+            or not lead_in_stands(parts[:-1], parts[-1], on_heading=on_heading)
+            or len(intro) > MAX_PASSAGE
+        ):
             continue  # "Like this:" alone says nothing; "The new one is very similar:" points back
         if introduces_old_state(intro):
             continue  # "Today, developers circumvent the problem using subscriptions:": not the design
