@@ -636,3 +636,38 @@ def test_a_lead_in_counting_its_points_in_paragraphs_is_quoted_with_the_first_of
     plain = text.replace("Firstly, it", "It").replace("Secondly, it", "It also")
     [motivation] = [s for s in text_sections(plain) if s.heading == "Motivation"]
     assert all("benefits:" not in p.text for p in opening_passages(motivation, 2, past_lists=True))
+
+
+# cilium's CFP-22215 (session 26, held out): "##### Pros" and "##### Cons" under "#### Considered option: Define
+# mesh-auth-mode via daemon config" answered why ("Pros: - Upper bound for auth connections / node is
+# pre-defined") and how you work with it ("Cons: - More difficult to test"), the option never named. The document
+# layer stores a list right under its heading with the heading as its label ("**Pros:**").
+WEIGHED = (
+    "# Mutual authentication\n\n## Motivation\n\nPods need to prove who they are to their peers.\n\n"
+    "## Proposal\n\n### Overview\n\nThe agents authenticate peers out of band before traffic flows.\n\n"
+    "#### Cons\n\n**Cons:**\n- The first packets of a connection are dropped until it is authenticated.\n\n"
+    "### Key question: How to enable and configure mTLS mode\n\n"
+    "#### Considered option: Define mesh-auth-mode via daemon config\n\n"
+    "##### Pros\n\n**Pros:**\n- Upper bound for auth connections per node is pre-defined.\n\n"
+    "##### Cons\n\n**Cons:**\n- More difficult to test.\n"
+)
+
+
+def test_pros_and_cons_weigh_the_section_they_stand_in() -> None:
+    judge = RelevanceJudge("mutual authentication")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+
+    def quoted(facet: str) -> list[str]:
+        found = treating(WEIGHED, facet, concepts, tokens, own_headings=True, title="Mutual authentication")
+        passages = [p for section, limit in found for p in opening_passages(section, limit, past_lists=True)]
+        return [" ".join([p.text, *p.items]) for p in passages]
+
+    assert not any("Upper bound" in p or "More difficult" in p for p in quoted("motivation") + quoted("use"))
+    assert quoted("alternatives") == [
+        "Pros: Upper bound for auth connections per node is pre-defined.",
+        "Cons: More difficult to test.",
+    ]
+    # the design's own cons are its limits, not how it works
+    dropped = "Cons: The first packets of a connection are dropped until it is authenticated."
+    assert dropped in quoted("limits")
+    assert dropped not in quoted("how")

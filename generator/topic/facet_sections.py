@@ -21,8 +21,10 @@ from .headings import (
     aside_facets,
     decision_record,
     is_status_heading,
+    names_option,
     section_facets,
     unnumbered,
+    weighing,
 )
 from .sentences import (
     _FENCE,
@@ -108,9 +110,25 @@ def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
     heading says ("### Kotlin-like `by` syntax" under "## Alternatives considered" is not how it works), and
     anything under a section framing the design is that frame's ("### A decade of experience shows the cost
     of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
-    document's own title is no section of it."""
-    named = [section_facets(h) for h in headings if not title or h.strip() != title.strip()]
+    document's own title is no section of it; a bare "Pros"/"Cons" heading weighs the one above it
+    (`own_facets`)."""
+    path = [h for h in headings if not title or h.strip() != title.strip()]
+    named = [own_facets(h, path[n - 1] if n else "") for n, h in enumerate(path)]
     return framed(set(), named) or next((found for found in reversed(named) if found), set())
+
+
+def own_facets(heading: str, parent: str, *, record: bool = False) -> set[str]:
+    """The facets a heading names (`section_facets`), a bare "Pros"/"Cons" heading read with the heading of the
+    section it stands in (`parent`, "" for the document's title or none): under an option a document weighed
+    ("#### Considered option: Define mesh-auth-mode via daemon config", "### Option 1: Using CRD approach instead
+    of ConfigMaps", `names_option`) it is that option's case, an alternative; under the design itself ("##
+    Proposal", "### Overview") its pros say why and its cons are its limits."""
+    weighs = weighing(heading)
+    if not weighs:
+        return section_facets(heading, record=record)
+    if names_option(parent, record=record):
+        return {"alternatives"}
+    return {"motivation"} if weighs == "for" else {"limits"}
 
 
 def framed(own: set[str], enclosing: Sequence[set[str]]) -> set[str]:
@@ -229,11 +247,16 @@ def path_facet_sets(sections: Sequence[TextSection], title: str = "") -> list[se
     alternative). The document's own title frames nothing."""
     found: list[set[str]] = []
     enclosing: list[tuple[int, set[str]]] = []
+    parents: list[tuple[int, str]] = []  # the headings it stands in, the document's title aside
     record = decision_record(s.heading for s in sections)
     for section in sections:
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
-        facets = framed(section_facets(section.heading, record=record), [named for _, named in enclosing])
+        parents = [(level, heading) for level, heading in parents if level < section.level]
+        parent = parents[-1][1] if parents else ""
+        facets = framed(own_facets(section.heading, parent, record=record), [named for _, named in enclosing])
         found.append(facets)
+        if section.heading and section.level > 1:  # a top heading is the document's title, or a part of it
+            parents.append((section.level, section.heading))
         if facets and section.heading and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))
     return found
@@ -282,14 +305,19 @@ def treating(
     unlabelled: list[
         TextSection
     ] = []  # sections naming no facet, in a document saying how section by section
+    parents: list[tuple[int, str]] = []  # the headings it stands in, the document's title aside
     for section in sections:
         if not section.heading:
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
+        parents = [(level, heading) for level, heading in parents if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
-        facets = framed(section_facets(section.heading, record=record), [named for _, named in enclosing])
+        parent = parents[-1][1] if parents else ""
+        facets = framed(own_facets(section.heading, parent, record=record), [named for _, named in enclosing])
         if facets and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))
+        if section.level > 1:  # a top heading is the document's title, or a part of it
+            parents.append((section.level, section.heading))
         if subject_level and section.level <= subject_level:
             subject_level = 0
         if design_level and section.level <= design_level:

@@ -211,6 +211,27 @@ def is_status_heading(heading: str) -> bool:
     return names(_STATUS_HEADING, facet_words(heading).strip())
 
 
+# a heading that only weighs the section it stands in ("#### Pros", "##### Cons", "Disadvantages"): the case for
+# or against what that section names, which the list under it never names itself
+_WEIGHING = re.compile(r"^\W*(?:(pros|advantages|upsides)|cons|disadvantages|downsides)\W*$", re.I)
+# what a section of the design itself names: its summary, its design, its reasons or its costs ("### Overview"
+# under "## Proposal")
+_DESIGN_FACETS = frozenset({"what", "how", "motivation", "limits"})
+
+
+def weighing(heading: str) -> str:
+    """"for" for a bare "Pros"/"Advantages" heading, "against" for "Cons"/"Disadvantages", else ''."""
+    found = _WEIGHING.match(facet_words(unnumbered(heading.strip())))
+    return "" if found is None else "for" if found.group(1) else "against"
+
+
+def names_option(heading: str, *, record: bool = False) -> bool:
+    """Whether a section with a "Pros"/"Cons" subsection is an option a document weighed, not its design: its
+    heading names none of the design's facets ("#### Considered option: Define mesh-auth-mode via daemon
+    config"; not "## Proposal", "### Overview")."""
+    return bool(heading.strip()) and not section_facets(heading, record=record) & _DESIGN_FACETS
+
+
 # an architecture decision record's "## Context" is why it was decided; elsewhere "Context" names a subject
 # ("#### Context" of an event's attributes in a specification)
 _RECORD_CONTEXT = re.compile(r"^\W*context\W*$", re.I)
