@@ -16,6 +16,7 @@ from generator.topic.defining import subjects, titled_after
 from generator.topic.facet_sections import opening_passages, text_sections, treating
 from generator.topic.judge import RelevanceJudge
 from generator.topic.pipeline import run_topic_research
+from generator.topic.sentences import context_of
 
 # --------------------------------------------------------------------------- which documents define a topic
 
@@ -671,3 +672,41 @@ def test_pros_and_cons_weigh_the_section_they_stand_in() -> None:
     dropped = "Cons: The first packets of a connection are dropped until it is authenticated."
     assert dropped in quoted("limits")
     assert dropped not in quoted("how")
+
+
+def test_a_quote_from_an_option_names_the_option_it_weighs_or_belongs_to() -> None:
+    # "Pros:" says nothing of what it weighs; thanos' query-path tenancy proposal: "#### Use a proxy to enforce
+    # and identify tenants in queries." under "### Alternative solutions" opens "While this could work for some
+    # of the features…", which names no proxy; "### ApplicationSet" (Argo CD) opens "One alternative is
+    # ApplicationSet…", which names itself
+    option = "Considered option: Define mesh-auth-mode via daemon config"
+    assert (
+        context_of(WEIGHED, "Pros:", ("Upper bound for auth connections per node is pre-defined.",)) == option
+    )
+    assert context_of(WEIGHED, "Cons:", ("More difficult to test.",)) == option
+    assert (
+        context_of(
+            WEIGHED, "Cons:", ("The first packets of a connection are dropped until it is authenticated.",)
+        )
+        == ""
+    )
+    text = (
+        "# Tenancy awareness in the query path\n\n## Alternatives\n\n### Alternative solutions\n\n"
+        "#### Use a proxy to enforce and identify tenants in queries.\n\nWhile this could work for some of the "
+        "features, it would have to be inserted in front of many different components.\n\n### ApplicationSet"
+        "\n\nOne alternative is ApplicationSet, which automates the creation of Application resources.\n"
+    )
+    assert (
+        context_of(
+            text,
+            "While this could work for some of the features, it would have to be inserted in front "
+            "of many different components.",
+        )
+        == "Use a proxy to enforce and identify tenants in queries"
+    )
+    assert (
+        context_of(
+            text, "One alternative is ApplicationSet, which automates the creation of Application resources."
+        )
+        == ""
+    )

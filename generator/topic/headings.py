@@ -220,7 +220,7 @@ _DESIGN_FACETS = frozenset({"what", "how", "motivation", "limits"})
 
 
 def weighing(heading: str) -> str:
-    """"for" for a bare "Pros"/"Advantages" heading, "against" for "Cons"/"Disadvantages", else ''."""
+    """ "for" for a bare "Pros"/"Advantages" heading, "against" for "Cons"/"Disadvantages", else ''."""
     found = _WEIGHING.match(facet_words(unnumbered(heading.strip())))
     return "" if found is None else "for" if found.group(1) else "against"
 

@@ -16,6 +16,7 @@ from ..documents.prose import defined_field, prose_ratio
 from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
+from .headings import names_option, section_facets, weighing
 
 MIN_PROSE = 0.65  # a sentence with fewer ordinary words than this (paths, identifiers, markup) is not quoted
 MAX_QUOTE = 600  # characters: a longer "sentence" is a run-on block, not something one quotes
@@ -362,33 +363,66 @@ def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
     "Profile-guided Inlining implementation" is a run-in label, not a field's row. A lead-in written alike
     under several headings ("The API MUST accept the following parameters:") is found by the first of its
     `items` too."""
-    heading, before, field, start = "", "", "", " ".join(passage.split()[:8])
+    heading, before, field, start = "", "", "", _plain(" ".join(passage.split()[:8]))
     first_item = _plain(" ".join(items[0].split()[:6])) if items else ""
     blocks = text_blocks(text)
+    stack: list[tuple[int, str]] = []  # the headings a block stands under, the document's title aside
     for n, block in enumerate(blocks):
         mark = _HEADING_LINE.match(block) if not block.startswith(("```", "~~~")) else None
         if mark:
             heading, before, field = mark.group(2).strip(), "", ""
+            level = len(mark.group(1))
+            stack = [(lv, h) for lv, h in stack if lv < level] + ([(level, heading)] if level > 1 else [])
             continue
         flat = " ".join(block.split())
         # a field's definition line names what the paragraphs after it describe, up to an example or a
         # lead-in ("Example:"), which speak of the whole record
         field = "" if block.startswith(("```", "~~~")) or flat.endswith((":", "：")) else field
-        after = " ".join(" ".join(blocks[n : n + 2]).split())  # a list may follow its lead-in's paragraph
+        # a list may follow its lead-in's paragraph; a list's label ("**Pros:**") reads as its words
+        after = _plain(" ".join(" ".join(blocks[n : n + 2]).split()))
         found = (
-            flat.startswith(start) if len(start.split()) < 3 else start in flat
+            _plain(flat).startswith(start) if len(start.split()) < 3 else start in _plain(flat)
         )  # "Example:" opens its own
-        if found and first_item in _plain(after[after.index(start) :]):
+        if found and first_item in after[after.index(start) :]:
             if _FIELD_ROW.match(passage):
                 return heading if len(heading) <= MAX_FIELD_NAME and len(heading.split()) == 1 else ""
             if _NAMED_BY_HEADING.match(passage) and len(heading.split()) <= MAX_OPERATION_WORDS:
                 return heading  # "The API MUST return the Context…" under "### Get current Context"
             if field or _OPTION_HEADING.match(heading) and len(heading) <= MAX_FIELD_NAME * 2:
                 return field or heading
-            return before if _asks(before) else ""
+            if _asks(before):
+                return before
+            option = _option_of([h for _, h in stack])
+            return option if option and not _names(" ".join([passage, *items]), option) else ""
         field = defined_field(flat) or field
         before = block
     return ""
+
+
+def _option_of(headings: Sequence[str]) -> str:
+    """The option a passage weighs or belongs to, from the headings it stands under (top down): for a bare
+    "Pros"/"Cons" heading the section it weighs when that is an option ("#### Considered option: Define
+    mesh-auth-mode via daemon config", `names_option`); else the nearest heading below one naming alternatives
+    that names no facet itself ("#### Use a proxy to enforce and identify tenants in queries." under "###
+    Alternative solutions"); '' for none, or one too long to be a name."""
+    names = [" ".join(_plain(_HEADING_ANCHOR.sub("", h)).split()).rstrip(":：.") for h in headings]
+    if names and weighing(names[-1]):
+        option = names[-2] if len(names) > 1 and names_option(names[-2]) else ""
+    else:
+        frame = max((n for n, h in enumerate(names) if "alternatives" in section_facets(h)), default=-1)
+        below = [h for h in names[frame + 1 :] if not section_facets(h)] if frame >= 0 else []
+        option = below[-1] if below else ""
+    return option if len(option) <= MAX_FIELD_NAME * 2 else ""
+
+
+def _names(passage: str, option: str) -> bool:
+    """Whether a passage names the option it stands under itself: half the option's words or more ("One
+    alternative is ApplicationSet…" under "### ApplicationSet")."""
+    wanted = set(content_words(option))
+    return not wanted or 2 * len(wanted & set(content_words(passage))) >= len(wanted)
+
+
+_HEADING_ANCHOR = re.compile(r"\s*\{[#/][^{}]*\}\s*$")
 
 
 def _plain(text: str) -> str:
