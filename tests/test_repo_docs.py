@@ -3243,3 +3243,55 @@ def test_nuxt_content_order_prefixes_never_name_a_concept_and_a_page_titled_gett
     assert [p.text for p in docs.examples if p.kind == "code"] == [
         "const app = new App();\nserve(app, { port: 3000 });"
     ]
+
+
+def test_a_guide_without_a_title_keeps_its_first_part(tmp_path: Path) -> None:
+    """hapi's API.md opens on "## Server" (2,700 lines of the server's API) with no `#` title above it: the
+    page is titled by that heading, and the part was dropped as the title said again, so the guide had
+    route options, the request lifecycle, requests and plugins but never the server."""
+    api = "".join(
+        f"## {h}\n\nThe {h.lower()} is explained here, in a paragraph of its own.\n\n"
+        f"```js\nconst {h.split()[0].lower()} = 1;\n```\n\nThen the {h.lower()} goes on, said once more here.\n\n"
+        f"And the {h.lower()} ends with a last paragraph of words.\n\n"
+        for h in ("Server", "Route options", "Request lifecycle", "Plugins")
+    )
+    files = {
+        "README.md": "# web\n\nA web framework.\n",
+        "API.md": "\n" + api,
+        "package.json": '{"name": "web"}\n',
+        "lib/index.js": "exports.server = function server() {};\n",
+    }
+    root = make_project(tmp_path / "web", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/web")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [c.name for c in docs.concepts] == ["Server", "Route options", "Request lifecycle", "Plugins"]
+
+
+def test_a_readme_s_copies_in_other_languages_are_not_the_docs(tmp_path: Path) -> None:
+    """multer's doc/ folder holds its README in ten languages and nothing else, so its "docs" were the Uzbek
+    copy; signale's docs/ the Albanian, German and Chinese ones, whose sections became the guide's concepts
+    ("Pikat Kryesore", "Regjistruesit e Paracaktuar" …). A copy named with its language beside the README
+    or a front page is no page of the docs, whatever its language (the list `_NOT_DOCS` knows by name has no
+    Uzbek); an English one, or a page so named with no original (`intro-go.md`), stays."""
+    files = {
+        "README.md": "# upload\n\nHandles uploads.\n",
+        "doc/README-uz.md": "# upload\n\nYuklash.\n",
+        "doc/README-pt-br.md": "# upload\n\nCarregar.\n",
+        "docs/readme.md": "# Translations\n",
+        "docs/readme.AL.md": "# Signale\n",
+        "docs/readme.zh_CN.md": "# Signale\n",
+        "docs/index.en-US.md": "# Home\n",
+        "docs/guide/api-go.md": "# The Go API\n",
+        "docs/guide/api.md": "# The API\n",
+        "site/intro-go.md": "# Go\n",
+    }
+    paths = doc_files(map_repository(make_project(tmp_path / "upload", files)))
+    assert sorted(paths) == [
+        "README.md",
+        "docs/guide/api-go.md",
+        "docs/guide/api.md",
+        "docs/index.en-US.md",
+        "docs/readme.md",
+        "site/intro-go.md",
+    ]

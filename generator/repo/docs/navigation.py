@@ -82,7 +82,24 @@ def doc_files(repo_map: RepoMap) -> list[str]:
         if f.path.lower().endswith(DOC_SUFFIXES) and not _NOT_DOCS.search(f.path)
     ]
     copies = _translations(docs)
-    return [p for p in docs if not copies or not any(p.startswith(c) for c in copies)]
+    kept = [p for p in docs if not copies or not any(p.startswith(c) for c in copies)]
+    return [p for p in kept if not _translated_readme(p, kept)]
+
+
+# a README or front page's copy in another language, named with its language (multer's doc/README-uz.md,
+# signale's docs/readme.AL.md, `README.zh-CN.md`)
+_LANGUAGE_COPY = re.compile(r"(?i)((?:.*/)?(?:readme|index))[-_.]([a-z]{2}(?:[-_][a-z]{2,4})?)(\.\w+)$")
+
+
+def _translated_readme(path: str, paths: Sequence[str]) -> bool:
+    """Whether a doc file is a README's or front page's copy in another language than English: the same
+    name without the language stands beside it or at the top (the project's README)."""
+    found = _LANGUAGE_COPY.fullmatch(path)
+    if found is None or _ENGLISH.match(found.group(2)) or not _LANGUAGE_CODE.match(found.group(2)):
+        return False
+    stem = found.group(1).lower()
+    originals = {p.lower().rsplit(".", 1)[0] for p in paths}
+    return stem in originals or PurePosixPath(stem).name in originals
 
 
 _LANGUAGE_CODE = re.compile(r"^[a-z]{2}(?:[-_](?:[a-z]{2}|hans|hant|latn|cyrl))?$", re.IGNORECASE)

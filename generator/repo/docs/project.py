@@ -1436,10 +1436,14 @@ def _section_concepts(
             or _OTHER_PROJECTS.match(heading)
             or _POLICY_HEADING.match(heading)
             or RELEASE_HEADING.search(heading)
-            or _bare(heading) == _bare(readme.title.split()[-1] if readme.title else "")
         ):
-            continue  # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json")
+            continue
         part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)
+        if _bare(heading) == _bare(readme.title.split()[-1] if readme.title else "") and part[0].level == 1:
+            # … nor the title again (rustdoc's "# Serde JSON" opening the crate docs "Crate serde_json"); a
+            # page without one is titled by its first heading, which is its first part (hapi's API.md,
+            # "## Server": 2,700 lines of the server's API, had been no concept)
+            continue
         quoted = tuple(passages(replace(readme, sections=part)))
         chapter = _chapter(readme, part, top) if chapters and len(quoted) >= CHAPTER_PASSAGES else []
         for name, chapter_part in chapter or [(heading, part)]:
