@@ -1225,6 +1225,17 @@ def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> Non
     assert opening_sentence([*leaning, "This is the second part of the tutorial."]) == (
         "This is the second part of the tutorial."
     )
+    # a notice or a pointer onward: sqlglot's custom dialects and metadata pages, boltons', dynaconf's
+    notices = [
+        "Note: when `sqlglot[c]` is installed, subclassing may not work properly.",
+        "Read the ast primer to learn more about SQLGlot's internals.",
+        "Note that `-i`/`--instance` cannot be used with `init`.",
+        "Please provide feedback in GitHub issues.",
+    ]
+    assert opening_sentence(notices) == ""
+    assert opening_sentence([*notices, "Notebooks render the scheduler's state."]) == (
+        "Notebooks render the scheduler's state."
+    )
 
 
 def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -> None:

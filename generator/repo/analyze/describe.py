@@ -150,8 +150,8 @@ def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
     """What a docs page opens by saying, as written: the first sentence of its first paragraph that says
     something alone. Never a lead-in ("All Got errors contain various metadata, such as:"), a question
     ("Want to skip the article?"), a sentence pointing above or below it ("The function above is exposed
-    by …") or one whose pronoun stands for what came before ("This will expose …"); '' when none does within
-    the limit."""
+    by …"), one whose pronoun stands for what came before ("This will expose …") or a notice ("Note: …",
+    "Read the primer to learn more …": `_NOTICE`); '' when none does within the limit."""
     for text in paragraphs:
         sentence = lead_sentences(text, 2, as_written=True)[0] if text.strip() else ""
         if sentence[-1:] not in (".", "!") or len(sentence) > limit:
@@ -162,9 +162,20 @@ def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
             and not continues(sentence)
             and not points_elsewhere(sentence)
             and not _LEANS_BACK.match(sentence)
+            and not _NOTICE.match(sentence)
         ):
             return sentence
     return ""
+
+
+# a notice or a pointer says how not to trip or where to read on, not what the page says: sqlglot's custom
+# dialects page "Note: when `sqlglot[c]` is installed, subclassing may not work properly …" and its metadata
+# page "Read the ast primer to learn more …", boltons' "Note: `ceil` and `floor` functions are based on …",
+# dynaconf's "Note that `-i`/`--instance` cannot be used with `init` …"
+_NOTICE = re.compile(
+    r"^(?:(?:note|nb|n\.b\.|warning|caution|tip)\s*(?::|that\b)|please\b|(?:read|see|refer\s+to|check\s+out)\s)",
+    re.IGNORECASE,
+)
 
 
 def lead_in_statement(paragraphs: Iterable[str], limit: int = 240) -> str:
