@@ -788,6 +788,18 @@ def test_a_paragraph_sending_the_reader_elsewhere_is_no_overview() -> None:
     )
     said = [p.text[:20] for p in overview(readme, [])]
     assert said == ["Tinyjson gets values", "It parses nothing it"]
+    # … nor is a closing pointer to the docs, though what comes before it says what the project is: restify's
+    # "… for building REST APIs. For full details, see http://restify.com" (unpunctuated, it had left the
+    # overview empty), caffeine's "… caching library. For more details, see our user's guide …"
+    for closing in ("For full details, see http://example.org", "For more details, see our user's guide."):
+        readme = read_text(
+            f"# rest\n\nrest is a framework, utilizing connect style middleware for building REST APIs. {closing}\n",
+            name="README.md",
+            origin="README.md",
+        )
+        assert [p.text for p in overview(readme, [])] == [
+            "rest is a framework, utilizing connect style middleware for building REST APIs."
+        ]
 
 
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:

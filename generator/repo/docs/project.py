@@ -1151,13 +1151,24 @@ def _tagline(readme: Document) -> DocPassage | None:
 
 
 def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
-    """A paragraph whose last sentence leads into a list ("It supports:") says what the project is before
-    it: that much is quoted, the lead-in to what the overview does not show is not. Only where a README
-    says what the project is (its opening, "Why use Viper?", "About"): elsewhere the sentences before a
-    lead-in prepare it ("There are myriads of JSON libraries out there. Our class had these goals:")."""
-    if passage.kind != "paragraph" or not passage.text.rstrip().endswith(LEADING_INTO):
+    """A paragraph whose last sentence leads into a list ("It supports:") or sends the reader to the docs
+    says what the project is before it: that much is quoted, the lead-in to what the overview does not show
+    and the pointer are not. Only where a README says what the project is (its opening, "Why use Viper?",
+    "About"): elsewhere the sentences before a lead-in prepare it ("There are myriads of JSON libraries out
+    there. Our class had these goals:")."""
+    if (
+        passage.kind != "paragraph"
+        or passage.heading not in ("", title)
+        and not _ABOUT_HEADING.search(passage.heading)
+    ):
         return passage
-    if passage.heading not in ("", title) and not _ABOUT_HEADING.search(passage.heading):
+    parts = split_sentences(passage.text)
+    if len(parts) > 1 and about_the_docs(parts[-1]):
+        # … nor the closing pointer to the docs: restify's "… for building REST APIs. For full details, see
+        # http://restify.com" (unpunctuated, it had left the overview empty), caffeine's "For more details, see
+        # our user's guide …"
+        passage = replace(passage, text=" ".join(parts[:-1]))
+    if not passage.text.rstrip().endswith(LEADING_INTO):
         return passage
     text = without_lead_in(passage.text)
     if text.rstrip().endswith(":") and len(split_sentences(text)) == 1 and _says_what(text, title):
