@@ -10,7 +10,7 @@ import json
 import posixpath
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -83,7 +83,8 @@ def doc_files(repo_map: RepoMap) -> list[str]:
     ]
     copies = _translations(docs)
     kept = [p for p in docs if not copies or not any(p.startswith(c) for c in copies)]
-    return [p for p in kept if not _translated_readme(p, kept)]
+    originals = {p.lower().rsplit(".", 1)[0] for p in kept}
+    return [p for p in kept if not _translated_readme(p, originals)]
 
 
 # a README or front page's copy in another language, named with its language (multer's doc/README-uz.md,
@@ -91,14 +92,14 @@ def doc_files(repo_map: RepoMap) -> list[str]:
 _LANGUAGE_COPY = re.compile(r"(?i)((?:.*/)?(?:readme|index))[-_.]([a-z]{2}(?:[-_][a-z]{2,4})?)(\.\w+)$")
 
 
-def _translated_readme(path: str, paths: Sequence[str]) -> bool:
+def _translated_readme(path: str, originals: Collection[str]) -> bool:
     """Whether a doc file is a README's or front page's copy in another language than English: the same
-    name without the language stands beside it or at the top (the project's README)."""
+    name without the language (among `originals`, the doc files' paths in lower case without their
+    extension) stands beside it or at the top (the project's README)."""
     found = _LANGUAGE_COPY.fullmatch(path)
     if found is None or _ENGLISH.match(found.group(2)) or not _LANGUAGE_CODE.match(found.group(2)):
         return False
     stem = found.group(1).lower()
-    originals = {p.lower().rsplit(".", 1)[0] for p in paths}
     return stem in originals or PurePosixPath(stem).name in originals
 
 

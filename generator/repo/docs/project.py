@@ -1156,11 +1156,8 @@ def _without_lead_in(passage: DocPassage, title: str) -> DocPassage:
     and the pointer are not. Only where a README says what the project is (its opening, "Why use Viper?",
     "About"): elsewhere the sentences before a lead-in prepare it ("There are myriads of JSON libraries out
     there. Our class had these goals:")."""
-    if (
-        passage.kind != "paragraph"
-        or passage.heading not in ("", title)
-        and not _ABOUT_HEADING.search(passage.heading)
-    ):
+    opening = passage.heading in ("", title) or _ABOUT_HEADING.search(passage.heading)
+    if passage.kind != "paragraph" or not opening:
         return passage
     parts = split_sentences(passage.text)
     if len(parts) > 1 and about_the_docs(parts[-1]):
