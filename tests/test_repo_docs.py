@@ -2397,6 +2397,25 @@ def test_a_faq_pages_guide_entry_is_its_questions_never_its_first_answer() -> No
     assert line.endswith("— These questions come up again and again on the tracker.")
 
 
+def test_getting_started_leaves_out_benchmark_results_and_the_machine_they_ran_on() -> None:
+    """fasthttp's Getting started opened on `go test -bench` output under "HTTP server performance comparison
+    with net/http", gnet's on the hardware listing of "Benchmarks on TechEmpower": neither uses the project."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# fastnet\n\n## HTTP server performance comparison with net/http\n\n"
+        "```\n$ GOMAXPROCS=1 go test -bench=ServerGet -benchmem\n"
+        "BenchmarkServerGet1ReqPerConn   4304683   2733 ns/op   0 B/op   0 allocs/op\n```\n\n"
+        "## Results on TechEmpower\n\n```bash\n# Hardware Environment\n* 28 HT Cores Intel(R) Xeon(R) Gold 5120\n"
+        "* 32GB RAM\n```\n\n## Usage\n\nServe a handler:\n\n"
+        '```go\nfastnet.ListenAndServe(":8080", handler)\n```\n',
+        name="README.md",
+        origin="README.md",
+    )
+    code = [p.text for p in usage_examples([readme]) if p.kind == "code"]
+    assert code == ['fastnet.ListenAndServe(":8080", handler)']
+
+
 def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses() -> None:
     from generator.repo.docs.project import usage_examples
 

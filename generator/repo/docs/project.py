@@ -210,6 +210,14 @@ _OWN_CHECKS = re.compile(
 # README sections whose code is never a use of the project (a "Testing" section may show the project's test
 # client, so _README_PROCESS is not among them)
 _NO_USAGE = (_SKIPPED_HEADING, _OWN_CHECKS, _DEVELOPING)
+# … nor is a block of benchmark results or of the machine they ran on, whatever its heading: fasthttp's "HTTP
+# server performance comparison with net/http" (`go test -bench=…`, `15327 ns/op`), gnet's "Benchmarks on
+# TechEmpower" ("28 HT Cores Intel(R) Xeon(R) Gold …") had been their Getting started's first examples
+_BENCHMARK_OUTPUT = re.compile(
+    r"\b(?:ns|allocs|B)/op\b|\b(?:requests|req|ops)/s(?:ec)?\b|\bGOMAXPROCS\b|\bIntel\(R\)|\bAMD EPYC\b"
+    r"|\bgo test -bench\b",
+    re.IGNORECASE,
+)
 _PROGRAM_LANGUAGES = frozenset(
     "python py pycon ipython javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
@@ -1202,6 +1210,8 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     for document in documents:
         for section, n, block in _numbered_blocks(document):
             if block.kind != "code" or any(p.search(h) for p in _NO_USAGE for h in section.path):
+                continue
+            if _BENCHMARK_OUTPUT.search(block.text):
                 continue
             if not _shown_whole(block, section.path, first=not found) or block.text in seen:
                 continue
