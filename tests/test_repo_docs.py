@@ -3303,10 +3303,7 @@ def test_a_guide_without_a_title_keeps_its_first_part(tmp_path: Path) -> None:
         "package.json": '{"name": "web"}\n',
         "lib/index.js": "exports.server = function server() {};\n",
     }
-    root = make_project(tmp_path / "web", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/web")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(make_project(tmp_path / "web", files))
     assert [c.name for c in docs.concepts] == ["Server", "Route options", "Request lifecycle", "Plugins"]
 
 
