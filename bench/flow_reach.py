@@ -10,7 +10,8 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s27.json (session 27: go-cache and node-resque held out, in /tmp/flows27/held, not
+Labels: bench/flows_heldout_s28.json (session 28: freecache and aiosmtpd held out, in /tmp/flows28/held, not
+measured here; the six tuning repositories' clones in /tmp/flows28/repos), bench/flows_heldout_s27.json (session 27: go-cache and node-resque held out, in /tmp/flows27/held, not
 measured here; the six tuning repositories' clones in /tmp/flows27/repos), bench/flows_heldout_s26.json (session 26: requests-mock and filelock held out, in /tmp/flows26/held, not
 measured here; the six tuning repositories' clones in /tmp/flows26/repos), bench/flows_heldout_s25.json (session 25: rpyc and nsqjs held out, in /tmp/flows25/held, not
 measured here; the six tuning repositories' clones in /tmp/flows25/repos), bench/flows_heldout_s24.json (session 24: rust-memcache and pynsq held out, in /tmp/flows24/held, not
@@ -53,6 +54,7 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "tuning (s28)": (BENCH / "flows_heldout_s28.json", Path("/tmp/flows28/repos")),
     "tuning (s27)": (BENCH / "flows_heldout_s27.json", Path("/tmp/flows27/repos")),
     "tuning (s26)": (BENCH / "flows_heldout_s26.json", Path("/tmp/flows26/repos")),
     "tuning (s25)": (BENCH / "flows_heldout_s25.json", Path("/tmp/flows25/repos")),
@@ -79,6 +81,7 @@ SETS = {
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 # sets labelled with names matched with or without a module prefix
 PREFIXED = {
+    "tuning (s28)",
     "tuning (s27)",
     "tuning (s26)",
     "tuning (s25)",
