@@ -744,3 +744,30 @@ def test_a_function_imported_from_the_module_of_its_own_name_is_the_function(tmp
         ("sched/cron.py", "cron"),
         ("sched/cron.py", "parse"),
     }
+
+
+def test_a_go_method_call_reaches_the_method_an_embedded_type_promotes(tmp_path: Path) -> None:
+    """go-cache's `type Cache struct { *cache }`: every method is `cache`'s, promoted to `Cache`, so a call on
+    a `*Cache` (declared, or returned by `New`) led nowhere and its flow stopped at the call."""
+    files = {
+        "go.mod": "module example.com/cache\n\ngo 1.21\n",
+        "cache.go": (
+            'package cache\n\nimport "sync"\n\n// Cache is a cache.\ntype Cache struct {\n\t*cache\n}\n\n'
+            "type cache struct {\n\tmu    sync.RWMutex\n\titems map[string]int\n}\n\n"
+            "// New returns a cache.\nfunc New() *Cache {\n\treturn &Cache{&cache{items: map[string]int{}}}\n}\n\n"
+            "// Set stores a value.\nfunc (c *cache) Set(k string, v int) {\n\tc.items[k] = v\n}\n\n"
+            "// Get reads a value.\nfunc (c *cache) Get(k string) int {\n\treturn c.items[k]\n}\n"
+        ),
+        "use.go": (
+            'package cache\n\n// Warm fills a cache.\nfunc Warm() {\n\tc := New()\n\tc.Set("a", 1)\n'
+            '\tvar d *Cache = New()\n\td.Get("a")\n}\n'
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert graph is not None
+    assert hops(graph.edges(["use.go"]), "Warm") == {
+        ("cache.go", "New"),
+        ("cache.go", "cache.Set"),
+        ("cache.go", "cache.Get"),
+    }

@@ -1084,3 +1084,44 @@ def test_the_names_a_with_statement_enters_are_those_of_the_calls_making_its_con
         "with lock:\n    pass\n```\n"
     )
     assert entered_names(code, "README.md") == ["Mocker", "connect", "use_cassette"]
+
+
+# a cache in Go (go-cache's shape): `New` returns `*Cache`, a struct that only embeds the unexported `*cache`,
+# and spawns the janitor sweeping expired items — upkeep; every method the examples call is `cache`'s,
+# promoted to `Cache`; `Set` writes inline, calling none of the project's code
+EMBEDDING_CACHE = {
+    "go.mod": "module example.com/cache\n\ngo 1.21\n",
+    "README.md": (
+        '# cache\n\n```go\nc := cache.New(time.Minute)\nc.Set("a", 1)\nv, ok := c.Get("a")\n'
+        'c.Delete("a")\n```\n'
+    ),
+    "cache.go": (
+        'package cache\n\nimport "time"\n\ntype Cache struct {\n\t*cache\n}\n\n'
+        "type cache struct {\n\titems map[string]int\n\tj     *janitor\n}\n\n"
+        "func New(every time.Duration) *Cache {\n\tc := &cache{items: map[string]int{}}\n"
+        "\tC := &Cache{c}\n\trunJanitor(c, every)\n\treturn C\n}\n\n"
+        "func (c *cache) Set(k string, v int) {\n\tc.items[k] = v\n}\n\n"
+        "func (c *cache) Get(k string) (int, bool) {\n\tv, ok := c.items[k]\n\treturn v, ok\n}\n\n"
+        "func (c *cache) Delete(k string) {\n\tc.delete(k)\n}\n\n"
+        f"func (c *cache) delete(k string) {{\n{_go_lines(20)}\tdelete(c.items, k)\n}}\n\n"
+        f'func (c *cache) DeleteExpired() {{\n{_go_lines(60)}\tc.delete("")\n}}\n'
+    ),
+    "janitor.go": (
+        'package cache\n\nimport "time"\n\ntype janitor struct {\n\tevery time.Duration\n}\n\n'
+        "func runJanitor(c *cache, every time.Duration) {\n\tj := &janitor{every: every}\n\tc.j = j\n"
+        "\tgo j.Run(c)\n}\n\n"
+        "func (j *janitor) Run(c *cache) {\n\tticker := time.NewTicker(j.every)\n\tfor {\n\t\t<-ticker.C\n"
+        "\t\tc.DeleteExpired()\n\t}\n}\n"
+    ),
+}
+
+
+def test_a_cache_flow_starts_at_a_call_on_the_type_its_result_embeds_not_at_its_janitor(
+    tmp_path: Path,
+) -> None:
+    facts = facts_of(tmp_path, EMBEDDING_CACHE)
+    assert facts.calls is not None
+    assert facts.calls.embedded("cache.go", "Cache") == ["cache"]
+    # the janitor `New` spawns is upkeep; the examples call `cache`'s methods on the `*Cache` it returns,
+    # and `Delete` is the one leading to the project's code (`Set` and `Get` call none)
+    assert first_flow(facts)[:2] == ["cache.Delete", "cache.delete"]

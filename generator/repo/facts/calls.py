@@ -147,6 +147,16 @@ class CallGraph:
         fact = self.files.get(path)
         return self._reader.go_results(path) if fact is not None and fact.language == "go" else {}
 
+    def embedded(self, path: str, type_name: str) -> list[str]:
+        """The types of its package a Go struct of `path`'s package embeds, whose methods it promotes, and
+        the types those embed ([] for other languages)."""
+        fact = self.files.get(path)
+        if fact is None or fact.language != "go" or not type_name:
+            return []
+        folder = posixpath.dirname(path)
+        found = self._reader.go_embedded(folder, type_name)
+        return list(dict.fromkeys([*found, *(t for e in found for t in self._reader.go_embedded(folder, e))]))
+
     def calls_into(self, path: str) -> Counter[str]:
         """Calls from other files into each symbol of `path`."""
         return self._into.get(path, Counter())
@@ -303,6 +313,9 @@ class _CallReader:
 
     def go_results(self, path: str) -> dict[str, str]:
         return self._other.go_results(path)
+
+    def go_embedded(self, folder: str, type_name: str) -> list[str]:
+        return self._other.go_embedded(folder, type_name)
 
     def read(self, path: str) -> str | None:
         """The file's text (None when it cannot be read)."""

@@ -10,6 +10,7 @@ to the call a user makes at run time with what it made (`runtime_first`: loguru'
 
 from __future__ import annotations
 
+import itertools
 import math
 import posixpath
 import re
@@ -54,6 +55,8 @@ class CallReader(TreeReader, Protocol):
 
     def results(self, path: str) -> dict[str, str]: ...
 
+    def embedded(self, path: str, type_name: str) -> list[str]: ...
+
     def declared(self) -> frozenset[str] | None: ...
 
 
@@ -84,10 +87,14 @@ def entry_points(
     # a runtime callback however far down (a one-line `ServeHTTP` leads to little code of its own) may be
     # the run-time call the set-up prepares
     callbacks = [n for n in ranked if n not in found and n[1].rpartition(".")[2] in RUNTIME_CALLBACKS]
-    return runtime_first(graph, files, [*found, *callbacks[:CALLBACKS]])[:limit]
+    listed = [*found, *callbacks[:CALLBACKS]]
+    rest = [n for n in ranked if n not in listed]
+    return runtime_first(graph, files, listed, rest)[:limit]
 
 
-def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[Node]) -> list[Node]:
+def runtime_first(
+    graph: CallReader, files: dict[str, FileFacts], ranked: list[Node], rest: Iterable[Node] = ()
+) -> list[Node]:
     """The ranked entry points with the call a user makes at run time moved before the set-up that leads
     the ranking. A later entry is that call when the first does not lead to it nor it to the first, it
     makes nothing itself, and either
@@ -95,7 +102,9 @@ def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[N
       `find`, which reads the finder `App.add_route`'s calls compiled into it), or
     - leads to work of its own (NEW_WORK), is called at run time (the examples call it, or a runtime
       callback) and uses the objects the first makes — a method of a class the first makes, or leading to one: `logger.debug → _log →
-      Handler.emit`, not `add → FileSink → parse_size`."""
+      Handler.emit`, not `add → FileSink → parse_size`.
+    `rest`: the entry points ranked below those, best first, where a call on what a set-up starting work
+    returns may still be found (`_work_on_result`)."""
     first = ranked[0] if ranked else ("", "")
     if len(ranked) < 2 or first[1].rpartition(".")[2] in RUNTIME_CALLBACKS:
         return ranked  # a runtime callback is no set-up: each request passes through it
@@ -103,7 +112,7 @@ def runtime_first(graph: CallReader, files: dict[str, FileFacts], ranked: list[N
     if _starts_work(graph, first, before):
         # the work it prepares runs on its own, below it: no later call is that work — unless the set-up
         # hands back an object whose calls do work beside its spawned loops (a database's `Open`)
-        return _work_on_result(graph, files, ranked, before)
+        return _work_on_result(graph, files, ranked, before, rest)
     made = _made(graph, files, set(before)) - {_owner(first[1])}
     # what the set-up leaves for later: the fields its calls store, a constructor's initial state aside
     stored = graph.runtime.left(node for node in before if not _constructs(files, node))
@@ -139,7 +148,11 @@ def _starts_work(graph: CallReader, first: Node, before: Iterable[Node]) -> bool
 
 
 def _work_on_result(
-    graph: CallReader, files: dict[str, FileFacts], ranked: list[Node], before: dict[Node, float]
+    graph: CallReader,
+    files: dict[str, FileFacts],
+    ranked: list[Node],
+    before: dict[Node, float],
+    rest: Iterable[Node] = (),
 ) -> list[Node]:
     """The ranked entry points with a call on what the set-up returns moved first, when the set-up starts
     work of its own that reads nothing coming in and the examples go on calling the object: a method of
@@ -152,33 +165,40 @@ def _work_on_result(
     made = _result(graph, files, first)
     if not made:
         return ranked
+    # its methods, and those it promotes from the types it embeds (go-cache's `Cache{*cache}`)
+    owners = {made, *graph.embedded(first[0], made)}
     loops = {loop for node in [first, *before] for loop in graph.runtime.spawned(node)}
     if any(graph.runtime.reads_input(loop) for loop in loops):
         return ranked  # what comes in is handled in its loop: that is the work
     # what the set-up does before its loops run (buntdb's expiry loop calls `DB.Update`)
     upkeep = {node for loop in loops for node in reached(graph, files, loop)}
     own = {node for node in before if node not in upkeep}
-    for node in ranked[1:]:
-        if _owner(node[1]) != made or node in own or not _used_at_run_time(graph, node):
+    # the listed entries first, then those below them (go-cache's `Delete`, below the methods of an
+    # unexported type no user reaches)
+    for node in itertools.chain(ranked[1:], rest):
+        if _owner(node[1]) not in owners or node in own or not _used_at_run_time(graph, node):
             continue
         if node[1].rpartition(".")[2] in graph.deferred:
             continue  # what the examples defer is their teardown (ristretto's `defer cache.Close()`)
-        if first in reached(graph, files, node):
-            continue
+        below = reached(graph, files, node)
+        if first in below or len(below) < 2 or graph.deprecated(node):
+            continue  # it runs the set-up, or calls none of the project's code: no flow starts there
         return [node, *(n for n in ranked if n != node)]
     return ranked
 
 
 def _result(graph: CallReader, files: dict[str, FileFacts], node: Node) -> str:
-    """The project's type a set-up call returns: a constructor's class, a Go function's first result."""
+    """The project's type a set-up call returns: a constructor's class, a Go function's first result with
+    methods of its own or promoted from a type it embeds."""
     path, name = node
     if _is_class(files, path, name):
         return name
     if _owner(name) and _constructs(files, node):
         return _owner(name)
     returned = graph.results(path).get(name, "")
+    owners = {returned, *graph.embedded(path, returned)}
     methods = (
-        s for fact in files.values() for s in fact.symbols if s.kind in CALLABLE and s.parent == returned
+        s for fact in files.values() for s in fact.symbols if s.kind in CALLABLE and s.parent in owners
     )
     return returned if returned and next(methods, None) is not None else ""
 

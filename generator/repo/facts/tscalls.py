@@ -43,6 +43,9 @@ _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]
 _NET_HTTP_SERVES = frozenset({"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS"})
 _RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
 _GO_INTERFACE_METHOD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")  # `NextBackOff() time.Duration`
+# an embedded field: a type alone on its line (`*cache`, `sync.Mutex` is another package's)
+_GO_EMBEDDED = re.compile(r"^\s*\*?(\w+)(?:\[[^\]]*\])?\s*(?:`.*`)?\s*(?://.*)?$")
+EMBEDDED_DEPTH = 2  # types embedding types embedding the method's type
 _GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://.*)?$")  # `tree *node`
 Resolve = Callable[[str, str, str], list[str]]
 # an object literal's method under a computed key, one pair a line: `[writeSym]: write,` (pino's prototype)
@@ -66,6 +69,7 @@ class TreeSitterCalls:
             None  # C, C++ and Rust definitions, gathered on the first such file
         )
         self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
+        self._embeds: dict[str, list[str]] = {}  # a Go struct → the package's types it embeds
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
         # (Go package folder, interface) → its implementations' methods, largest first (`_implementers`)
@@ -188,6 +192,22 @@ class TreeSitterCalls:
             text = self.read(path)
             self._results[path] = go_results(parse_tree("go", text).root_node) if text else {}
         return self._results[path]
+
+    def go_embedded(self, folder: str, type_name: str) -> list[str]:
+        """The types of a Go package (`folder`) a struct of it embeds: a field line that is one of the
+        package's types alone (go-cache's `type Cache struct { *cache }`, whose methods are all `cache`'s,
+        promoted to `Cache`); read once per struct."""
+        key = f"{folder}\0{type_name}"
+        if key not in self._embeds:
+            package = self.package(folder, "go")
+            found: list[str] = []
+            for path, symbol in package.get(type_name, []):
+                for line in (self.read(path) or "").splitlines()[symbol.start : symbol.end - 1]:
+                    embedded = _GO_EMBEDDED.match(line)
+                    if embedded and embedded[1] != type_name and embedded[1] in package:
+                        found.append(embedded[1])
+            self._embeds[key] = list(dict.fromkeys(found))
+        return self._embeds[key]
 
     def package(self, folder: str, language: str) -> dict[str, list[tuple[str, Symbol]]]:
         """name → definitions across one Go package (the non-test files of one folder)."""
@@ -518,9 +538,20 @@ class _GoScope:
             self._fields[type_name] = self._declared_fields(type_name, _GO_COLLECTION_FIELD)
         return self._fields[type_name].get(field, "")
 
-    def _method(self, type_name: str, name: str) -> tuple[str, str] | None:
+    def _method(self, type_name: str, name: str, depth: int = 0) -> tuple[str, str] | None:
+        """`name` of the package's type, or of a type it embeds (go-cache's `type Cache struct { *cache }`:
+        every method is `cache`'s, promoted to `Cache`)."""
         hits = self.package.get(f"{type_name}.{name}", [])
-        return (hits[0][0], hits[0][1].name) if hits else None
+        if hits:
+            return (hits[0][0], hits[0][1].name)
+        if depth < EMBEDDED_DEPTH:
+            for embedded in self._embedded(type_name):
+                if (hit := self._method(embedded, name, depth + 1)) is not None:
+                    return hit
+        return None
+
+    def _embedded(self, type_name: str) -> list[str]:
+        return self.calls.go_embedded(posixpath.dirname(self.path), type_name)
 
     def _typed_method(self, type_name: str, name: str) -> tuple[str, str] | None:
         """`name` of a value's type: the package's own type, or `pkg.T` of an imported package — in the
@@ -576,6 +607,10 @@ class _GoScope:
             ]
         for path, found in targets:
             returned = self.calls.go_results(path).get(found, "")
+            if returned and posixpath.dirname(path) == posixpath.dirname(self.path):
+                if (hit := self._method(returned, name)) is not None:  # … or of a type it embeds
+                    return hit
+                continue
             hits = (
                 self.calls.package(posixpath.dirname(path), "go").get(f"{returned}.{name}", [])
                 if returned
