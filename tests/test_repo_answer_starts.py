@@ -18,7 +18,14 @@ from generator.repo.model import Answer
 from generator.repo.plan.focus import request_terms
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.synthesize.answer import answer_request
-from generator.repo.synthesize.asked import Process, asked_process, asked_terms, builds, code_names
+from generator.repo.synthesize.asked import (
+    Process,
+    asked_process,
+    asked_terms,
+    builds,
+    code_names,
+    read_question,
+)
 from generator.site.pages.repo import _answer_step
 from generator.site.pages.repo_diagrams import flow_markdown
 
@@ -1216,3 +1223,42 @@ def test_a_method_written_on_its_instance_starts_the_answer(tmp_path: Path) -> N
     `Job.save` written as a user calls it."""
     asked = "How does job.save() store a new job and make it available to workers?"
     assert start_of(tmp_path, QUEUE, asked) == "Job.save"
+
+
+# a store in Go (pogreb's, go-cache's shape): `DB.Get` and `DB.Put` are the user's calls, and the index and
+# the log below them share the question's words
+KV = {
+    "go.mod": "module example.com/kv\n\ngo 1.21\n",
+    "db.go": (
+        "package kv\n\n// DB is a key-value store.\ntype DB struct {\n\tidx *index\n\tlog *datalog\n}\n\n"
+        "// Get returns the value of a key.\nfunc (db *DB) Get(key string) string {\n"
+        "\toff := db.idx.find(key)\n\treturn db.log.read(off)\n}\n\n"
+        "// Put writes a key and its value.\nfunc (db *DB) Put(key string, value string) {\n"
+        "\toff := db.log.write(key, value)\n\tdb.idx.add(key, off)\n}\n"
+    ),
+    "index.go": (
+        "package kv\n\n// index maps keys to log offsets.\ntype index struct {\n\tslots map[string]int64\n}\n\n"
+        "// find finds the key's slot in the index and its offset in the log.\n"
+        "func (i *index) find(key string) int64 {\n\treturn i.slots[key]\n}\n\n"
+        "// add adds the key's slot to the index.\nfunc (i *index) add(key string, off int64) {\n"
+        "\ti.slots[key] = off\n}\n"
+    ),
+    "datalog.go": (
+        "package kv\n\n// datalog is the log of values.\ntype datalog struct {\n\tdata []string\n}\n\n"
+        "// read reads the value at an offset of the log.\nfunc (l *datalog) read(off int64) string {\n"
+        "\treturn l.data[off]\n}\n\n"
+        "// write writes a key and value to the log.\nfunc (l *datalog) write(key string, value string) int64 {\n"
+        "\tl.data = append(l.data, value)\n\treturn int64(len(l.data) - 1)\n}\n"
+    ),
+}
+
+
+def test_a_capitalized_word_naming_a_method_is_that_method(tmp_path: Path) -> None:
+    assert read_question("How does Set on an LRU cache evict an item?").capitalized == {"Set"}
+    # named in a clause describing what the process acts on: context, not where it begins
+    assert not read_question("How is a delivery routed to the channel returned by Consume?").capitalized
+    # "Get" is a stopword, yet written capitalized it names `DB.Get`, where the read begins
+    question = "When a Get arrives for a key, how does the store find its slot in the index and read the value from the log?"
+    assert start_of(tmp_path / "get", KV, question) == "DB.Get"
+    question = "How does a Put write the value to the log and add the key's slot to the index?"
+    assert start_of(tmp_path / "put", KV, question) == "DB.Put"

@@ -53,6 +53,12 @@ def answer_request(request: str, modules: Sequence[str], facts: Facts, linker: L
         if not is_context(path) and path in facts.files and not facts.files[path].unit_tests
         for symbol in _code_symbols(facts.files[path].symbols)
     ]
+    # a word written capitalized that is a method's name ("when a Get arrives", "how does a Put write …")
+    # names that method as code would, a stopword ("get", "set") or not
+    methods = {s.short_name for _, s in candidates if s.kind in START_KINDS} & asked.capitalized
+    if methods:
+        terms = list(dict.fromkeys([*(m.lower() for m in sorted(methods)), *terms]))
+        asked = replace(asked, written=asked.written | methods)
     hits = [term_hits(symbol, terms) for _, symbol in candidates]  # each symbol's words are read once
     weights = term_weights(terms, hits)
     scored: list[Chosen] = []

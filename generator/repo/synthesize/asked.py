@@ -73,6 +73,9 @@ _CODE_NAME = re.compile(
 )
 # a name written as a call (`send()`, `subscribe()`): code however plain the word
 _CALLED = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\(\)")
+# a word written capitalized inside the sentence, one capital only ("when a *Get* arrives", "how does a *Put*
+# write"): a method named so when the repository has one, though "get", "set" and "new" are stopwords
+_CAPITALIZED = re.compile(r"(?<=[a-z,;] )([A-Z][a-z]{2,})\b")
 # a participle, a preposition and a name ("added with `logger.add`", "registered by app.use")
 _CONTEXT_CLAUSE = re.compile(
     r"\b([A-Za-z]{3,})\s+(?:with|by|via|through|using|from|to|into|in|on)\s+(?:the\s+|an?\s+)?"
@@ -128,6 +131,15 @@ def _context(clause: re.Match[str], process: Process) -> str:
     return " " if _CODE_NAME.fullmatch(name.strip("`")) else clause.group(0)
 
 
+def _aside(clause: re.Match[str], process: Process) -> str:
+    """A participle clause naming a symbol however it is written ("the channel *returned by Consume*"),
+    blanked when its participle is no verb of the process: what it names is context, not a start."""
+    participle = clause.group(1)
+    if participle[0].isupper():  # a name itself ("how does *Set on* an LRU cache evict …")
+        return clause.group(0)
+    return clause.group(0) if participle in process.verbs or not _is_participle(participle) else " "
+
+
 @dataclass(frozen=True)
 class Process:
     """What a "how" question asks about: the verbs of its process and the words of what they act on, and
@@ -143,7 +155,8 @@ class Asked:
     """A question asked of a repository, read once (`read_question`): its words, the process it asks about,
     the names it writes as code for where that process begins (`code_names`), and those it names only as
     context (`context_names`); whether it names the event that sets the process off (`triggered`), and
-    whether what it asks about comes in from the other end of a connection (`arriving`)."""
+    whether what it asks about comes in from the other end of a connection (`arriving`); the words it writes
+    capitalized inside the sentence, which may name a method (`capitalized`: "when a Get arrives")."""
 
     terms: tuple[str, ...]
     process: Process
@@ -151,6 +164,7 @@ class Asked:
     context: frozenset[str] = frozenset()
     triggered: bool = False
     arriving: bool = False
+    capitalized: frozenset[str] = frozenset()  # words written capitalized inside it (`_CAPITALIZED`)
 
 
 def read_question(request: str) -> Asked:
@@ -163,6 +177,7 @@ def read_question(request: str) -> Asked:
         frozenset(context_names(request)),
         triggered(request),
         bool(_ARRIVING.search(request)),
+        frozenset(_CAPITALIZED.findall(_CONTEXT_CLAUSE.sub(lambda m: _aside(m, process), request))),
     )
 
 
