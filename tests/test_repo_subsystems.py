@@ -1351,3 +1351,26 @@ def test_a_community_holding_most_of_the_code_is_divided_however_many_packages_s
     found = [core, *helpers]
     assert _to_divide(found, 27, lambda c: 0.9 if c is core else 0.02) is core
     assert _to_divide(found, 27, lambda c: 0.4 if c is core else 0.12) is None
+
+
+def test_a_group_is_named_after_the_modules_holding_its_code_not_its_most_used_small_type(tmp_path: Path):
+    from generator.repo.plan.naming import subsystem_names
+
+    # gnet's engine, event loops and connections were "Client" after client_unix.go, whose exported `Client`
+    # weighs most; connection_unix.go and connection_linux.go hold most of the group's code
+    work = "".join(f"\tc.n += {i}\n" for i in range(40))
+    files = {
+        "client_unix.go": "package gnet\n\n// Client of gnet.\ntype Client struct{ n int }\n\n"
+        "// NewClient makes a client.\nfunc NewClient() *Client { return &Client{} }\n",
+        "connection_unix.go": "package gnet\n\ntype conn struct{ n int }\n\n"
+        f"func (c *conn) read() {{\n{work}}}\n\nfunc (c *conn) write() {{\n{work}}}\n",
+        "connection_linux.go": f"package gnet\n\nfunc (c *conn) processIO() {{\n{work}}}\n",
+        "engine_unix.go": "package gnet\n\ntype engine struct{ n int }\n\nfunc (e *engine) start() { e.n++ }\n",
+        "eventloop_unix.go": "package gnet\n\ntype eventloop struct{ n int }\n\nfunc (l *eventloop) run() { l.n++ }\n",
+        "user.go": "package gnet\n\nfunc Use() { NewClient(); NewClient(); NewClient() }\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    group = ["client_unix.go", "connection_unix.go", "connection_linux.go", "engine_unix.go", "eventloop_unix.go"]
+    assert subsystem_names([group], facts) == ["Connection"]
+    # a lead module holding a fair share of the code keeps naming it
+    assert subsystem_names([["client_unix.go", "user.go"]], facts) == ["Client"]

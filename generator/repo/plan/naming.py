@@ -181,6 +181,7 @@ def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[
     # a helper or shim module's main type ("URLPattern" in _utils.py) names the subsystem last, and so does a
     # private helper package's (asynq's internal/timeutil beside processor.go)
     ordered = sorted(by_symbol_weight(files, facts), key=lambda p: (says_where_not_what(p), is_private(p)))
+    ordered = _most_code_first(ordered, facts)
     own = [t for path in ordered for t in (docstring_concept(path, facts), module_term(path, facts))]
     kinds = [_GENERIC_KIND.get(n, "") for n in (_stem_name(path) for path in ordered)]
     shared = shared_word(files, groups, lead=ordered[0] if ordered else "")
@@ -279,6 +280,44 @@ def by_symbol_weight(files: Sequence[str], facts: Facts) -> list[str]:
         return top[0].score if top else float("-inf")  # below a module whose best is a private helper
 
     return sorted(files, key=lambda path: -best(path))
+
+
+def _most_code_first(ordered: Sequence[str], facts: Facts) -> list[str]:
+    """`ordered` with the modules of the term holding most of the group's code first, when the term of the
+    module `ordered` leads with (its heaviest symbol) holds less than a share `DWARFED` of that: gnet's
+    engine, event loops and connections were "Client" after client_unix.go (a widely used exported type,
+    507 of the group's 4,200 lines, where connection_*.go hold 1,295), fasthttp's client group "Args"
+    after args.go (663 lines beside client.go's 3,353). A module's term is its name's words, build
+    suffixes dropped (`connection_linux.go` and `connection_unix.go` are one term)."""
+    if len(ordered) < 2:
+        return list(ordered)
+    code: Counter[str] = Counter()
+    for path in ordered:
+        if not says_where_not_what(path):
+            code[_term_of(path)] += _code_lines(path, facts)
+    lead = _term_of(ordered[0])
+    biggest, most = max(code.items(), key=lambda item: item[1], default=("", 0))
+    if not biggest or biggest == lead or code[lead] > most * DWARFED:
+        return list(ordered)
+    return sorted(ordered, key=lambda path: _term_of(path) != biggest)  # stable: by weight within each
+
+
+DWARFED = 0.5  # a lead module's term holding under half the code of another term's modules names no group
+
+
+def _term_of(path: str) -> str:
+    return " ".join(name_words(PurePosixPath(path).name.split(".")[0]))
+
+
+def _code_lines(path: str, facts: Facts) -> int:
+    """How much code a module holds: the lines its definitions span (a Go method lies outside its type's)."""
+    fact = facts.files.get(path)
+    lines, reached = 0, 0
+    for symbol in sorted(fact.symbols if fact else (), key=lambda s: s.start):
+        if symbol.end > reached:
+            lines += symbol.end - max(symbol.start - 1, reached)
+            reached = symbol.end
+    return lines
 
 
 def words_of(identifier: str) -> list[str]:
