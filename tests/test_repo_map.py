@@ -431,6 +431,7 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("perf-testing/immutability-benchmarks.mjs", True),  # immer's performance suites
         ("__performance_tests__/todo.mjs", True),
         ("src/performance/timer.ts", False),
+        ("performance/fastify-minimal.js", True),  # restana's benchmarks against other frameworks
         ("src/perfect/a.py", False),
         ("vitest-custom-reporter.ts", True),  # a test runner's plug-in
         ("build_vscode.py", True),  # a build script at the top

@@ -230,15 +230,17 @@ def is_context_file(path: str) -> bool:
 
 
 # the test suite's folder when it is the top-level `t/`: Perl's convention, kept by git (t/helper/test-*.c)
-# and by celery and its libraries (kombu's t/unit/, t/integration/, t/mocks.py had been a "Mocks" subsystem)
-_TOP_TEST_FOLDER = "t"
+# and by celery and its libraries (kombu's t/unit/, t/integration/, t/mocks.py had been a "Mocks" subsystem);
+# the benchmarks' when it is the top-level `performance/` (restana's against express, fastify and hapi had been
+# a subsystem "Performance"; marshmallow's benchmark.py) — a `src/performance/` is the library's own
+_TOP_CONTEXT_FOLDERS = frozenset({"t", "performance"})
 
 
 @lru_cache(maxsize=16_384)
 def _in_context_folder(folder: str) -> bool:
     # once per folder, not per file: every file of a folder asks the same
     parts = folder.split("/")
-    return parts[0] == _TOP_TEST_FOLDER or any(CONTEXT_FOLDER.fullmatch(part) for part in parts)
+    return parts[0] in _TOP_CONTEXT_FOLDERS or any(CONTEXT_FOLDER.fullmatch(part) for part in parts)
 
 
 def front_readme(paths: Iterable[str], links: Mapping[str, str] | None = None) -> str:
