@@ -276,3 +276,24 @@ def test_placeholders_in_angle_brackets_stay_while_html_tags_go() -> None:
 )
 def test_a_symbol_is_described_by_its_lead(doc: str, shown: str | None) -> None:
     assert lead(doc) == (shown or first_sentence(doc))
+
+
+@pytest.mark.parametrize(
+    ("doc", "said"),
+    [
+        # gws: each field's comment in Chinese, then in English
+        ("读缓冲区的大小\nSize of the read buffer", "Size of the read buffer."),
+        (
+            "ReadN 精准地读取 len(data) 个字节, 否则返回错误\nreads exactly len(data) bytes, otherwise returns an error",
+            "reads exactly len(data) bytes, otherwise returns an error.",
+        ),
+        # zinx: English, then the Chinese in parentheses, on its own line or after the sentence
+        ("Start the network service\n(开启网络服务)", "Start the network service."),
+        ("Stop stops the server (停止服务)", "Stop stops the server."),
+        # Chinese alone, or a Chinese word inside an English sentence, stays
+        ("读缓冲区的大小", "读缓冲区的大小."),
+        ("Greets the user with 你好 and their name.", "Greets the user with 你好 and their name."),
+    ],
+)
+def test_a_comment_written_in_chinese_and_in_english_is_read_in_english(doc: str, said: str) -> None:
+    assert summary(doc) == said

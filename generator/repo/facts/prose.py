@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import docstring_parser
 
+from generator.cjk import CJK_RUN
 from generator.documents import Block, read_text
 from generator.documents.docstring import cleandoc
 from generator.documents.model import code_spans_as_text, is_docstring_section
@@ -93,7 +94,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     """
     if not text or not text.strip():
         return ""
-    head = _head(text)
+    head = in_english(_head(text))
     plain = _plain_sentence(head)
     plain = plain if plain is not None else _code_span_sentence(head)
     if plain is not None:
@@ -111,6 +112,27 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
                 return _fit(sentences, limit)
         paragraph = following
     return ""
+
+
+# a line of a doc comment in English words alone ("Configuration", "Size of the read buffer"): not code
+_ENGLISH_LINE = re.compile(r"[A-Za-z][A-Za-z0-9 ,.;:'’!?/()-]*")
+_HAN_ASIDE = re.compile(r"\s*[(（][^()（）]*[\u3400-\u9fff][^()（）]*[)）]")  # "(开启网络服务)"
+_LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+def in_english(text: str) -> str:
+    """A doc comment that says each thing twice, in Chinese and in English, as its English alone: gws writes
+    "读缓冲区的大小" on one line and "Size of the read buffer" on the next (172 such pairs), zinx "Start the
+    network service" then "(开启网络服务)". The pages are English; a comment in Chinese alone stays whole."""
+    if not CJK_RUN.search(text):
+        return text
+    lines = [_HAN_ASIDE.sub("", line) for line in text.split("\n")]
+    if not any(_ENGLISH_LINE.fullmatch(line.strip()) for line in lines if _LATIN.search(line)):
+        return text
+    # … less each line in Chinese, with a code name or two ("ReadN 精准地读取 len(data) 个字节")
+    return "\n".join(
+        line for line in lines if sum(map(len, CJK_RUN.findall(line))) < max(len(_LATIN.findall(line)), 1)
+    )
 
 
 def doc_head(text: str) -> str:
