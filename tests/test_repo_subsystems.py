@@ -1368,9 +1368,18 @@ def test_a_group_is_named_after_the_modules_holding_its_code_not_its_most_used_s
         "engine_unix.go": "package gnet\n\ntype engine struct{ n int }\n\nfunc (e *engine) start() { e.n++ }\n",
         "eventloop_unix.go": "package gnet\n\ntype eventloop struct{ n int }\n\nfunc (l *eventloop) run() { l.n++ }\n",
         "user.go": "package gnet\n\nfunc Use() { NewClient(); NewClient(); NewClient() }\n",
+        "socket_compat.go": f"package gnet\n\nfunc (c *conn) shim() {{\n{work}{work}}}\n",
     }
     _, _, facts = survey(tmp_path, files)
-    group = ["client_unix.go", "connection_unix.go", "connection_linux.go", "engine_unix.go", "eventloop_unix.go"]
+    group = [
+        "client_unix.go",
+        "connection_unix.go",
+        "connection_linux.go",
+        "engine_unix.go",
+        "eventloop_unix.go",
+    ]
     assert subsystem_names([group], facts) == ["Connection"]
     # a lead module holding a fair share of the code keeps naming it
     assert subsystem_names([["client_unix.go", "user.go"]], facts) == ["Client"]
+    # a shim's code names nothing, whatever else its name says (watchdog's pythoncapi_compat.h)
+    assert subsystem_names([["client_unix.go", "socket_compat.go"]], facts) == ["Client"]

@@ -293,7 +293,8 @@ def _most_code_first(ordered: Sequence[str], facts: Facts) -> list[str]:
         return list(ordered)
     code: Counter[str] = Counter()
     for path in ordered:
-        if not says_where_not_what(path):
+        # … never a helper's or a shim's, whatever else its name says (watchdog's pythoncapi_compat.h)
+        if not set(name_words(PurePosixPath(path).name.split(".")[0])) & _SHIMS:
             code[_term_of(path)] += _code_lines(path, facts)
     lead = _term_of(ordered[0])
     biggest, most = max(code.items(), key=lambda item: item[1], default=("", 0))
