@@ -1361,3 +1361,18 @@ def test_an_items_label_paragraph_reads_with_the_paragraph_it_names() -> None:
         "Prior RFC — Limiting a package name is unnecessarily limiting.",
         "One sentence here.\n\nAnother one.",
     ]
+
+
+def test_struck_out_text_is_not_what_the_document_says() -> None:
+    # Argo CD's rebalancing proposal strikes its Redis design (`~~…~~`) and writes the ConfigMap one after it;
+    # OpenKruise's ConfigMapSet strikes a storage design. 158 struck spans in 25 stored collections.
+    text = (
+        "# Rebalancing\n\n~~We would rely on Redis to store the shard of each controller.~~ Each controller "
+        "records its shard in a ConfigMap.\n\n- ~~Redis keeps the heartbeat.~~\n- The ConfigMap keeps "
+        "~~no~~ the heartbeat.\n"
+    )
+    texts = [block.text for _, block in blocks(read_text(text, name="rebalancing.md"))]
+    assert texts == [
+        "Each controller records its shard in a ConfigMap.",
+        "The ConfigMap keeps the heartbeat.",
+    ]

@@ -761,13 +761,20 @@ def block_text(inline: Token) -> str:
 def inline_text(children: list[Token], *, code: bool = True) -> str:
     """Inline markup to text: link text without its target, code spans in backticks (`code`), html
     dropped, images too unless they stand in a sentence (a formula's alt text), a link whose text is
-    only a citation number dropped with it."""
+    only a citation number dropped with it. Struck-out text (`~~…~~`) is dropped: the author withdrew it,
+    and a reader sees it crossed out, never as what the document says now (Argo CD's rebalancing
+    proposal strikes its Redis design and writes the ConfigMap one after it)."""
     parts: list[str] = []
     link_start: int | None = None
+    struck = 0
     in_prose = any(c.type in ("text", "code_inline") and c.content.strip() for c in children)
     for child in children:
         kind = child.type
-        if kind == "link_open":
+        if kind in ("s_open", "s_close"):
+            struck += 1 if kind == "s_open" else -1
+        elif struck:
+            continue
+        elif kind == "link_open":
             link_start = len(parts)
         elif kind == "link_close" and link_start is not None:
             if _CITATION_TEXT.match("".join(parts[link_start:])):
