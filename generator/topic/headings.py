@@ -62,15 +62,23 @@ FACETS = ("what", *FACET_WORDS)
 
 # Sections whose role in their document is an aside, never an answer to the outline's questions, whatever
 # their sub-headings name: what is still undecided or left for later ("Unresolved questions", "Open points",
-# "Future work": "### Downgraders for FC" under "# Open Questions" is no design, and no limit of it), and
-# what came before the design ("## History" and its "### Backwards Compatibility": the policy before the
-# proposal). The roles frame their subsections as the outline's framing facets do (facet_sections.framed).
-OPEN, HISTORY = "open", "history"
-ASIDE_ROLES = frozenset({OPEN, HISTORY})
+# "Future work": "### Downgraders for FC" under "# Open Questions" is no design, and no limit of it), what
+# came before the design ("## History" and its "### Backwards Compatibility": the policy before the
+# proposal), and how the work is to be delivered: a KEP-like template's "Test Plan", "Graduation Criteria",
+# "Upgrade / Downgrade Strategy", "Version Skew Strategy", "Infrastructure Needed" (Argo CD's "Upgrade /
+# Downgrade Strategy" under "## Design Details" was quoted as how server-side apply works). The roles frame
+# their subsections as the outline's framing facets do (facet_sections.framed).
+OPEN, HISTORY, DELIVERY = "open", "history", "delivery"
+ASIDE_ROLES = frozenset({OPEN, HISTORY, DELIVERY})
 _OPEN_HEADING = re.compile(
     r"^\W*(?:(?:open|unresolved|outstanding|remaining|undecided)\s+(?:questions?|issues|points|problems|items)"
     r"|future\s+(?:work|directions?|extensions?|possibilities|plans|improvements|considerations)"
     r"|未解决的?问题|未决问题|开放(?:性)?问题|待解决问题|未来(?:的)?工作|后续工作)",
+    re.I,
+)
+_DELIVERY_HEADING = re.compile(
+    r"^\W*(?:test(?:ing)?\s+plan|graduation\s+criteria|upgrade\s*/\s*downgrade|version\s+skew"
+    r"|infrastructure\s+needed|production\s+readiness)\b",
     re.I,
 )
 _HISTORY_HEADING = re.compile(
@@ -88,10 +96,12 @@ def aside_facets(role: str) -> set[str]:
 
 
 def aside_role(heading: str) -> str:
-    """OPEN, HISTORY or '': the role a heading gives its section when the section is an aside."""
+    """OPEN, HISTORY, DELIVERY or '': the role a heading gives its section when the section is an aside."""
     heading = facet_words(unnumbered(heading.strip()))
     if _OPEN_HEADING.match(heading):
         return OPEN
+    if _DELIVERY_HEADING.match(heading):
+        return DELIVERY
     return HISTORY if _HISTORY_HEADING.match(heading) else ""
 
 
@@ -123,8 +133,9 @@ _TEMPLATE_FACETS = {
         r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?|enhancements?|approach|api|features?)\b",
         re.I,
     ),
+    # a KEP-like template's "### Risks and Mitigations": what could go wrong with the design
     "limits": re.compile(
-        r"drawbacks|caveats|restrictions|limitations|known issues|pitfalls|out of scope|non-goals",
+        r"drawbacks|caveats|restrictions|limitations|known issues|pitfalls|out of scope|non-goals|^\W*risks?\b",
         re.I,
     ),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
