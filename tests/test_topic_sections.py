@@ -741,3 +741,19 @@ def test_a_templates_risks_are_limits_and_its_delivery_plan_answers_no_question(
     assert quoted("limits") == ["A ClusterQueue may not borrow up to its limit while quota is reserved."]
     for facet in ("what", "motivation", "use", "alternatives", "current"):
         assert not any("test" in p or "beta" in p or "downgrade" in p for p in quoted(facet)), facet
+
+
+def test_a_sentence_pointing_at_the_example_after_it_is_quoted_with_it_or_not_at_all() -> None:
+    # cilium's and thanos' "Example output from my mac looks like below." and "The shown values are the defaults."
+    # point at the code block after them without a colon; quoted alone they speak of nothing shown (122 such
+    # last sentences right above a block in 23 stored collections)
+    text = (
+        "# Hubble metrics\n\n## Proposal\n\nHubble exports flow metrics per namespace. Example output from my "
+        'mac looks like below.\n\n```\nhubble_flows_processed_total{namespace="default"} 12\n```\n\n'
+        "## Configuration\n\nThe shown values are the defaults.\n\n```yaml\nmetrics: [dns, drop]\n```\n"
+    )
+    proposal, config = [s for s in text_sections(text) if s.heading in ("Proposal", "Configuration")]
+    [passage] = opening_passages(proposal)
+    assert passage.text.endswith("looks like below.")
+    assert passage.code.startswith("hubble_flows_processed_total")
+    assert [p.text for p in opening_passages(config)] == []

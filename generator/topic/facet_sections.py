@@ -42,6 +42,7 @@ from .sentences import (
     list_parts,
     list_quote,
     points_ahead,
+    points_at_shown,
     quotable,
     speaks_of_shown_code,
     text_blocks,
@@ -494,7 +495,10 @@ def _prose_openings(
             break  # it leads into worked examples ("- Current:", code): about them, quoted with none
         if leads_out_of_list(items):
             continue  # a list under its heading's label ("**Non-goals:**"): the section goes on after it
-        ends_in_lead = parts[-1].endswith((":", "："))
+        # a last sentence pointing at the example after it ("Example output from my mac looks like below.")
+        # introduces it as a colon would: quoted with it or not at all
+        shown = not items and n + 1 < len(blocks) and _FENCE.match(blocks[n + 1]) is not None
+        ends_in_lead = parts[-1].endswith((":", "：")) or (shown and points_at_shown(parts[-1]))
         code = _example_after(blocks, n) if ends_in_lead and not items else ""
         if code and introduces_old_state(block):
             continue  # an example of how things are done without the design

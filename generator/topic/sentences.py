@@ -591,6 +591,21 @@ def introduces_old_state(block: str) -> bool:
     return lead.endswith((":", "：")) and bool(_OLD_STATE.search(last) or _WITHOUT.match(last))
 
 
+# a paragraph's last sentence pointing at the example shown right after it without a colon ("Example output from
+# my mac looks like below.", "The shown values are the defaults.", "The following example gives a PriorityClass
+# used by the system by default."): quoted without that example, it speaks of nothing shown
+_POINTS_AT_SHOWN = re.compile(
+    r"\b(?:below|as\s+follows|the\s+following|looks?\s+like\s+this|the\s+shown|shown\s+here|here\s+(?:is|are))\b"
+    r"|^here's\b",
+    re.IGNORECASE,
+)
+
+
+def points_at_shown(sentence: str) -> bool:
+    """Whether a paragraph's last sentence, right above an example, points at it though it ends on a full stop."""
+    return bool(_POINTS_AT_SHOWN.search(sentence))
+
+
 def points_ahead(lead_in: str) -> bool:
     """Whether a lead-in (a sentence ending in ':') opens with a pointer to what it introduces."""
     return lead_in.rstrip().endswith((":", "：")) and bool(_POINTS_AHEAD.match(lead_in))
