@@ -23,6 +23,7 @@ import filelock
 from ..config import local_folder
 from ..documents import Budget, Section, read_file
 from ..documents.plain import section_prose
+from ..documents.template import is_template_name
 from ..errors import ConfigError
 from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from ..store import KBPaths
@@ -164,6 +165,12 @@ def _walk(folder: Path) -> Iterator[tuple[str, Stamp]]:
             if stat.st_size > MAX_FILE_BYTES or not path.resolve().is_relative_to(folder):
                 continue
             yield path.relative_to(folder).as_posix(), stamp(stat)
+
+
+def template_files(folder: Path) -> list[str]:
+    """The proposal templates a folder holds ("0000-template.md", "NNNN-template/README.md"), by relative path:
+    a collection written from a template, whose documents may leave its instructions in."""
+    return [rel for rel, _ in _walk(folder.resolve()) if is_template_name(rel)]
 
 
 def _drop(db: sqlite3.Connection, rel: str) -> None:

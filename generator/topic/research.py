@@ -25,11 +25,12 @@ from pydantic import BaseModel, Field
 
 from generator.redact import Redactor
 
-from ..documents import Budget, markup_of, read_bytes
+from ..documents import Budget, markup_of, read_bytes, read_file
 from ..documents.header import header_fields
 from ..documents.minutes import records_meeting
 from ..documents.plain import markup_prose, plain_prose
 from ..documents.redirect import redirect_target
+from ..documents.template import is_template_name, template_text, without_template
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..kb.search import search
 from ..kb.synonyms import load_synonyms
@@ -39,6 +40,7 @@ from ..llm.window import context_window, fit_entries
 from ..retrieval.feedback import Judged, Query, Retrieval, iterative_retrieval
 from ..retrieval.scoring import Fields, lead_of
 from ..sources.base import SearchHit, SearchProvider, create_search_provider
+from ..sources.local import template_files
 from ..sources.routing import route_query
 from ..store import KBPaths, read_page, safe_join
 from ..text.words import tokens
@@ -366,17 +368,36 @@ def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str
         stat = resolved.stat()
     except OSError:
         return "", "", "", ""
-    return _document_of(str(resolved), stat.st_mtime_ns, stat.st_size, markup)
+    template = _template_of(str(folder.resolve()))
+    return _document_of(str(resolved), stat.st_mtime_ns, stat.st_size, markup, template)
+
+
+@lru_cache(maxsize=8)
+def _template_of(folder: str) -> frozenset[str]:
+    """The text of the proposal templates a local folder holds: what a document written from one may leave in
+    of its instructions (Argo CD's proposals keep "Add a list of detailed use cases this enhancement intends to
+    take care of." from `001-proposal-template.md`)."""
+    texts: frozenset[str] = frozenset()
+    for rel in template_files(Path(folder)):
+        try:
+            texts |= template_text(read_file(Path(folder) / rel, budget=Budget()))
+        except OSError:
+            continue
+    return texts
 
 
 @lru_cache(maxsize=64)
-def _document_of(path: str, mtime_ns: int, size: int, markup: str) -> tuple[str, str, str, str]:
+def _document_of(
+    path: str, mtime_ns: int, size: int, markup: str, template: frozenset[str] = frozenset()
+) -> tuple[str, str, str, str]:
     # keyed on mtime and size: the steps of a run (and later runs) ask for the same documents again
     try:
         data = Path(path).read_bytes()
     except OSError:
         return "", "", "", ""
     doc = read_bytes(data, name=Path(path).name, budget=Budget())
+    if not is_template_name(path):
+        doc = without_template(doc, template)
     text = data.decode("utf-8", errors="replace") if markup not in ("pdf", "html") else ""
     prose = text if markup == "text" else plain_prose(doc, structure=True)
     return prose, doc.status, doc.date, landed_in(header_fields(text or prose))

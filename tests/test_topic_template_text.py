@@ -1,0 +1,64 @@
+"""A collection written from a proposal template: the template's instructions a document leaves in are the
+template's words, not the document's, and are never read as what the document says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.topic.research import local_document
+
+TEMPLATE = """# Neat Enhancement Idea
+
+## Use cases
+
+Add a list of detailed use cases this enhancement intends to take care of.
+
+## Proposal
+
+This is where we get down to details of what the proposal is about.
+"""
+
+PROPOSAL = """# Rebalancing clusters across shards
+
+## Use cases
+
+Add a list of detailed use cases this enhancement intends to take care of.
+
+- An operator adds a controller replica and the clusters spread over it without a restart.
+
+## Proposal
+
+Each controller records the shard it owns in a ConfigMap with a heartbeat.
+"""
+
+
+def test_a_templates_instructions_left_in_a_document_are_not_its_text(tmp_path: Path) -> None:
+    # Argo CD's proposals keep "Add a list of detailed use cases …" from 001-proposal-template.md (13 of its
+    # proposals); fslang's RFCs keep "This RFC covers the detailed proposal for this suggestion." (51)
+    (tmp_path / "001-proposal-template.md").write_text(TEMPLATE)
+    (tmp_path / "rebalancing.md").write_text(PROPOSAL)
+    prose = local_document(tmp_path / "rebalancing.md", tmp_path, "markdown")[0]
+    assert "Add a list of detailed use cases" not in prose
+    assert "An operator adds a controller replica" in prose
+    assert "records the shard it owns in a ConfigMap" in prose
+    # the template itself, searched as a document, keeps its words
+    assert (
+        "Add a list of detailed use cases"
+        in local_document(tmp_path / "001-proposal-template.md", tmp_path, "markdown")[0]
+    )
+
+
+def test_a_template_is_told_by_its_name_not_by_naming_templates(tmp_path: Path) -> None:
+    # ember's "0278-template-only-components.md" and mise's "templates.md" are documents about templates
+    for name in ("0278-template-only-components.md", "templates.md"):
+        folder = tmp_path / name.partition(".")[0]
+        folder.mkdir()
+        (folder / name).write_text(TEMPLATE)
+        (folder / "rebalancing.md").write_text(PROPOSAL)
+        prose = local_document(folder / "rebalancing.md", folder, "markdown")[0]
+        assert "Add a list of detailed use cases" in prose, name
+    folder = tmp_path / "keps"
+    (folder / "NNNN-template").mkdir(parents=True)
+    (folder / "NNNN-template" / "README.md").write_text(TEMPLATE)
+    (folder / "rebalancing.md").write_text(PROPOSAL)
+    assert "Add a list of detailed" not in local_document(folder / "rebalancing.md", folder, "markdown")[0]
