@@ -7,7 +7,11 @@ from pathlib import Path
 
 from generator.topic.research import local_document
 
-TEMPLATE = """# Neat Enhancement Idea
+TEMPLATE = """---
+title: Neat-enhancement-idea
+---
+
+# Neat Enhancement Idea
 
 ## Use cases
 
@@ -18,7 +22,13 @@ Add a list of detailed use cases this enhancement intends to take care of.
 This is where we get down to details of what the proposal is about.
 """
 
-PROPOSAL = """# Rebalancing clusters across shards
+PROPOSAL = """---
+title: Neat-enhancement-idea
+---
+
+# Neat Enhancement Idea
+
+Each controller of a sharded application controller claims a shard.
 
 ## Use cases
 
@@ -41,6 +51,17 @@ def test_a_templates_instructions_left_in_a_document_are_not_its_text(tmp_path: 
     assert "Add a list of detailed use cases" not in prose
     assert "An operator adds a controller replica" in prose
     assert "records the shard it owns in a ConfigMap" in prose
+
+
+def test_a_title_kept_from_the_template_names_no_document(tmp_path: Path) -> None:
+    # 7 of Argo CD's proposals keep the template's "title: Neat-enhancement-idea" (and "# Neat Enhancement
+    # Idea"), 4 of OpenKruise's "Proposal Template", 7 of gRPC's "Title": each was cited under that name
+    (tmp_path / "001-proposal-template.md").write_text(TEMPLATE)
+    (tmp_path / "rebalancing-clusters-across-shards.md").write_text(PROPOSAL)
+    title = local_document(tmp_path / "rebalancing-clusters-across-shards.md", tmp_path, "markdown")[4]
+    assert title == "rebalancing clusters across shards"
+    (tmp_path / "own.md").write_text(PROPOSAL.replace("# Neat Enhancement Idea", "# Dynamic rebalancing"))
+    assert local_document(tmp_path / "own.md", tmp_path, "markdown")[4] == "Dynamic rebalancing"
     # the template itself, searched as a document, keeps its words
     assert (
         "Add a list of detailed use cases"

@@ -5,9 +5,11 @@ this suggestion."), which are the template's text, never what the document says 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
+from .header import title_from_name
 from .model import Document
 
 # a template's file, or the folder holding it as its README: "0000-template.md", "proposal-template.md",
@@ -27,27 +29,50 @@ def is_template_name(path: str) -> bool:
     return bool(_TEMPLATE_NAME.match(stem))
 
 
-def template_text(template: Document) -> frozenset[str]:
-    """The prose a template holds (paragraphs, list items, quotes), as its blocks read, whitespace aside."""
-    return frozenset(
-        _normal(block.text)
-        for _, block in template.blocks()
-        if block.kind != "code" and len(block.text.split()) >= MIN_WORDS
+@dataclass(frozen=True)
+class Template:
+    """What a collection's templates hold: their titles and their prose."""
+
+    titles: frozenset[str] = frozenset()
+    text: frozenset[str] = frozenset()
+
+
+def template_of(templates: Iterable[Document]) -> Template:
+    """The titles and the prose (paragraphs, list items, quotes, as their blocks read, whitespace aside) of a
+    collection's templates."""
+    found = list(templates)
+    headings = (s.heading for t in found for s in t.sections if s.level == 1)  # "# Neat Enhancement Idea"
+    return Template(
+        frozenset(title for title in (*(t.title for t in found), *headings) if title),
+        frozenset(
+            _normal(block.text)
+            for t in found
+            for _, block in t.blocks()
+            if block.kind != "code" and len(block.text.split()) >= MIN_WORDS
+        ),
     )
 
 
-def without_template(doc: Document, template: frozenset[str]) -> Document:
-    """`doc` without the blocks its template holds word for word: its own text only."""
-    if not template:
-        return doc
+def without_template(doc: Document, template: Template, name: str) -> Document:
+    """`doc` without the blocks its template holds word for word: its own text only. A title kept from the
+    template ("Neat-enhancement-idea" in Argo CD's front matter, "Proposal Template" in OpenKruise's) names no
+    document: its own first heading does, else its file's name."""
     sections = tuple(
         replace(
             section,
-            blocks=tuple(b for b in section.blocks if b.kind == "code" or _normal(b.text) not in template),
+            blocks=tuple(
+                b for b in section.blocks if b.kind == "code" or _normal(b.text) not in template.text
+            ),
         )
         for section in doc.sections
     )
-    return replace(doc, sections=sections)
+    title = doc.title
+    if title in template.titles:
+        headings = (s.heading for s in doc.sections if s.level == 1 and s.heading)
+        title = next((h for h in headings if h not in template.titles), "") or title_from_name(
+            PurePosixPath(name).stem
+        )
+    return replace(doc, sections=sections, title=title)
 
 
 def _normal(text: str) -> str:

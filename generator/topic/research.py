@@ -30,7 +30,7 @@ from ..documents.header import header_fields
 from ..documents.minutes import records_meeting
 from ..documents.plain import markup_prose, plain_prose
 from ..documents.redirect import redirect_target
-from ..documents.template import is_template_name, template_text, without_template
+from ..documents.template import Template, is_template_name, template_of, without_template
 from ..errors import ConfigError, DeepkbError, ProviderAuthError, ProviderError
 from ..kb.search import search
 from ..kb.synonyms import load_synonyms
@@ -349,58 +349,60 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
         except ValueError:
             hit.url = f"local:{Path(str(folder)).name}/{rel}"
         markup = markup_of(str(rel))
-        whole, status, date, landed = local_document(full, Path(str(folder)), markup)
+        whole, status, date, landed, title = local_document(full, Path(str(folder)), markup)
         hit.content = whole or local_prose(hit.content, markup)
+        hit.title = title or hit.title
         hit.extra["full_chars"] = len(hit.content)
         hit.extra.update({"status": status, "date": date, "landed": landed})
         hit.extra["meeting"] = records_meeting(hit.title, hit.extra.get("headings") or [], str(rel))
     return hit
 
 
-def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str, str]:
+def local_document(path: Path, folder: Path, markup: str) -> tuple[str, str, str, str, str]:
     """The whole document a local hit comes from, as plain prose, with the status, date and release it
-    states (('', '', '', '') when it is gone or outside its folder): relevance reads all of it and the raw
-    source stores all of it, not just the passages that matched."""
+    states and its title (all '' when it is gone or outside its folder): relevance reads all of it and the
+    raw source stores all of it, not just the passages that matched. What it keeps of its collection's
+    template (the instructions left in, the template's title) is no part of it."""
     try:
         resolved = path.resolve()
         if not resolved.is_relative_to(folder.resolve()):
-            return "", "", "", ""
+            return "", "", "", "", ""
         stat = resolved.stat()
     except OSError:
-        return "", "", "", ""
+        return "", "", "", "", ""
     template = _template_of(str(folder.resolve()))
     return _document_of(str(resolved), stat.st_mtime_ns, stat.st_size, markup, template)
 
 
 @lru_cache(maxsize=8)
-def _template_of(folder: str) -> frozenset[str]:
-    """The text of the proposal templates a local folder holds: what a document written from one may leave in
-    of its instructions (Argo CD's proposals keep "Add a list of detailed use cases this enhancement intends to
-    take care of." from `001-proposal-template.md`)."""
-    texts: frozenset[str] = frozenset()
+def _template_of(folder: str) -> Template:
+    """The proposal templates a local folder holds: what a document written from one may keep of them (Argo
+    CD's proposals keep "Add a list of detailed use cases this enhancement intends to take care of." and the
+    title "Neat-enhancement-idea" from `001-proposal-template.md`)."""
+    found = []
     for rel in template_files(Path(folder)):
         try:
-            texts |= template_text(read_file(Path(folder) / rel, budget=Budget()))
+            found.append(read_file(Path(folder) / rel, budget=Budget()))
         except OSError:
             continue
-    return texts
+    return template_of(found)
 
 
 @lru_cache(maxsize=64)
 def _document_of(
-    path: str, mtime_ns: int, size: int, markup: str, template: frozenset[str] = frozenset()
-) -> tuple[str, str, str, str]:
+    path: str, mtime_ns: int, size: int, markup: str, template: Template
+) -> tuple[str, str, str, str, str]:
     # keyed on mtime and size: the steps of a run (and later runs) ask for the same documents again
     try:
         data = Path(path).read_bytes()
     except OSError:
-        return "", "", "", ""
+        return "", "", "", "", ""
     doc = read_bytes(data, name=Path(path).name, budget=Budget())
     if not is_template_name(path):
-        doc = without_template(doc, template)
+        doc = without_template(doc, template, Path(path).name)
     text = data.decode("utf-8", errors="replace") if markup not in ("pdf", "html") else ""
     prose = text if markup == "text" else plain_prose(doc, structure=True)
-    return prose, doc.status, doc.date, landed_in(header_fields(text or prose))
+    return prose, doc.status, doc.date, landed_in(header_fields(text or prose)), doc.title
 
 
 def local_prose(content: str, markup: str) -> str:
