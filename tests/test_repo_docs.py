@@ -3334,3 +3334,20 @@ def test_a_readme_s_copies_in_other_languages_are_not_the_docs(tmp_path: Path) -
         "docs/readme.md",
         "site/intro-go.md",
     ]
+
+
+def test_a_project_showing_no_use_in_its_readme_is_shown_used_by_its_docs_pages(tmp_path: Path) -> None:
+    """hapi's README holds no code and its API.md teaches by example (`const server = Hapi.server({ port: 80
+    })`); beaker's README neither, its sessions and caching pages do: Getting started shows those, not nothing."""
+    files = {
+        "README.md": "# web\n\nA framework for building web servers.\n\n```shell\nnpm install web\n```\n",
+        "API.md": (
+            "# API\n\n## Server\n\nCreate a server and start it:\n\n"
+            "```js\nconst server = Web.server({ port: 80 });\nawait server.start();\n```\n"
+        ),
+        "lib/index.js": "exports.server = function (options) {\n    return options;\n};\n",
+    }
+    docs = _docs_of(make_project(tmp_path / "web", files))
+    assert [p.text for p in docs.examples if p.kind == "code"] == [
+        "const server = Web.server({ port: 80 });\nawait server.start();"
+    ]

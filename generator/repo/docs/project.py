@@ -369,6 +369,12 @@ def read_project_docs(
     if not folder and sum(_shows_code(p) for p in examples) < FEW_EXAMPLES:
         shown = sum(p.kind == "code" for p in examples)
         examples += folder_examples(root, repo_map, redactor, MAX_EXAMPLES - shown, project_name(root))
+    if not any(_shows_code(p) for p in examples):
+        # a project whose README shows no use and which keeps no examples teaches by its docs pages' code:
+        # hapi's API.md (`const server = Hapi.server({ port: 80 })`), beaker's sessions and caching pages
+        read = {id(d) for d in starters}  # … whose examples are in already
+        teaching = [*guides, *(documents[p] for p in in_order if p in documents)]
+        examples += usage_examples(d for d in teaching if _in_force(d) and id(d) not in read)
     intro = _introduction(
         [documents[p] for p in in_order[:INTRO_PAGES] if p in documents],
         ordered=bool(navigation.listed),
