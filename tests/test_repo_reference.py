@@ -20,7 +20,13 @@ from generator.repo.map.walk import map_repository
 from generator.repo.model import CitedSymbol
 from generator.repo.reference.build import read_reference
 from generator.repo.reference.model import FieldLine, Record, Reference
-from generator.repo.reference.spans import env_reads, field_comment, interface_methods, struct_fields
+from generator.repo.reference.spans import (
+    env_reads,
+    field_comment,
+    interface_methods,
+    jsdoc_options,
+    struct_fields,
+)
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.site.pages.repo_reference import configuration_page, data_model_page
@@ -721,3 +727,51 @@ def test_two_records_of_one_name_are_told_apart_by_their_files() -> None:
         "`Request` in `falcon/request.py`",
         "`Request` in `falcon/asgi/request.py`",
     ]
+
+
+def test_an_options_object_documented_in_jsdoc_is_the_entry_s_configuration(tmp_path: Path) -> None:
+    """restify documents `createServer`'s options property by property (`@param {Boolean}
+    [options.strictNext=false] - Throws error …`): it had no Configuration page at all. A method's options
+    object (its router's `add(opts)`) is the machinery's."""
+    server = (
+        "'use strict';\n\n/**\n * Creates a server.\n *\n * @param {Object} [options] - an options object\n"
+        ' * @param {String} [options.name="web"] - Name of the server.\n'
+        " * @param {Boolean} [options.strictNext=false] - Throws error when next() is\n"
+        " * called more than once.\n * @param {Object} [options.log] - A logger.\n * @returns {Server} server\n */\n"
+        "function createServer(options) {\n    return new Server(options);\n}\n\n"
+        "class Server {\n    /**\n     * @param {Object} opts - route\n     * @param {String} opts.name - name\n"
+        "     * @param {String} opts.path - path\n     */\n    add(opts) {\n        return opts;\n    }\n}\n\n"
+        "module.exports.createServer = createServer;\n"
+    )
+    directory, _ = _pages(
+        tmp_path,
+        {
+            "README.md": "# web\n\nA REST framework.\n",
+            "package.json": '{"name": "web"}\n',
+            "lib/index.js": server,
+        },
+    )
+    _, page = read_page(directory / "reference" / "configuration.md")
+    assert "## `createServer`" in page
+    assert '/lib/index.js#L7) | `String` | `"web"` | Name of the server. |' in page
+    assert "#L8) | `Boolean` | `false` | Throws error when next\\(\\) is called more than once. |" in page
+    assert "Server.add" not in page and "`path`" not in page
+    assert spans_jsdoc_lines(server) == [("name", 7), ("strictNext", 8), ("log", 10)]
+    # a default holding brackets of its own (hono's cors: `[options.allowHeaders=[]]`) is read whole
+    cors = [
+        "/**",
+        " * @param {string[]} [options.allowMethods=['GET', 'HEAD']] - The methods.",
+        " * @param {string[]} [options.allowHeaders=[]] - The headers.",
+        " */",
+        "export const cors = (options) => {",
+    ]
+    assert [(n, d, said) for n, _, d, _, said in jsdoc_options(cors, 5)] == [
+        ("allowMethods", "['GET', 'HEAD']", "The methods."),
+        ("allowHeaders", "[]", "The headers."),
+    ]
+
+
+def spans_jsdoc_lines(text: str) -> list[tuple[str, int]]:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines, 1) if line.startswith("function createServer"))
+    return [(name, line) for name, _, _, line, _ in jsdoc_options(lines, start)]

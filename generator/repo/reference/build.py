@@ -246,6 +246,7 @@ def _gather(
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
         _settings_classes(found, path, text.splitlines(), facts, linker)
+        _jsdoc_settings(found, path, text.splitlines(), facts, linker, redactor)
 
 
 def _gather_python(
@@ -433,6 +434,28 @@ def _settings_classes(found: _Found, path: str, lines: list[str], facts: FileFac
                 cite(symbol, path, linker), symbol.kind, tuple(fields), facts.name_uses.get(symbol.name, 0)
             )
             found.records.append((record, True))
+
+
+def _jsdoc_settings(
+    found: _Found, path: str, lines: list[str], facts: FileFacts, linker: Linker, redactor: Redactor | None
+) -> None:
+    """The options object a public JavaScript function or class documents property by property in its JSDoc
+    (restify's `createServer`: `@param {Boolean} [options.strictNext=false] - Throws error when next() is
+    called more than once`; ws' `WebSocketServer`, 20 of them): its settings, each with its default."""
+    for symbol in facts.symbols:
+        if not symbol.public or symbol.kind not in ("function", "class") and not symbol.exported:
+            continue  # a method's options object (`Router.mount(opts)`) is the machinery's, not a user's
+        documented = spans.jsdoc_options(lines, symbol.start)
+        if not documented:
+            continue
+        fields = tuple(
+            FieldLine(
+                name, kind, _clean(default, redactor), linker.check(path, line), _field_doc(doc, redactor)
+            )
+            for name, kind, default, line, doc in documented
+        )
+        record = Record(cite(symbol, path, linker), "options", fields, facts.name_uses.get(symbol.name, 0))
+        found.records.append((record, True))
 
 
 _ABSTRACT = re.compile(r"\babstract\b")

@@ -255,3 +255,56 @@ def parameter_types(lines: list[str]) -> list[str]:
         if depth == 0:
             return _PARAM_TYPE.findall(head[start + 1 : end])
     return []
+
+
+# a JSDoc line documenting one property of an options parameter: `@param {Boolean} [options.onceNext=false] -
+# Prevents calling next multiple times` (restify's createServer, ws' WebSocketServer, hono's middleware)
+_JSDOC_OPTION = re.compile(
+    r"^\s*\*?\s*@(?:param|arg|argument|property|prop)\s+(?:\{(?P<type>[^}]*)\}\s*)?"
+    r"(?P<open>\[)?(?P<owner>[A-Za-z_$][\w$]*)\.(?P<name>[A-Za-z_$][\w$.]*)(?P<rest>.*)$"
+)
+_CLOSING = {"]": "[", ")": "(", "}": "{"}
+_JSDOC_TAG_LINE = re.compile(r"^\s*\*?\s*@\w+")
+_JSDOC_CLOSE = re.compile(r"^\s*\*/")
+MIN_JSDOC_OPTIONS = 2  # one documented property is an argument's detail, several are the entry's settings
+
+
+def jsdoc_options(lines: list[str], start: int) -> list[tuple[str, str, str, int, str]]:
+    """The properties of an options object the JSDoc block above the definition at 1-based line `start`
+    documents (`@param {T} [options.name=default] - what it does`, the description running on over the
+    next untagged lines): (name, type, default, 1-based line, description), when there are several."""
+    opening, block = comment_above(lines, start - 2)
+    found: list[tuple[str, str, str, int, str]] = []
+    for at, line in enumerate(block):
+        match = _JSDOC_OPTION.match(line)
+        if match is None:
+            continue
+        default, doc = _optional(match.group("rest")) if match.group("open") else ("", match.group("rest"))
+        said = [doc.strip().removeprefix("-").strip()]
+        for following in block[at + 1 :]:
+            if _JSDOC_TAG_LINE.match(following) or _JSDOC_CLOSE.match(following):
+                break
+            said.append(following.strip().lstrip("*").strip())
+        found.append(
+            (
+                match.group("name"),
+                (match.group("type") or "").strip(),
+                default,
+                opening + at + 1,
+                " ".join(said),
+            )
+        )
+    return found if len(found) >= MIN_JSDOC_OPTIONS else []
+
+
+def _optional(rest: str) -> tuple[str, str]:
+    """What follows an optional JSDoc name (`=['GET', 'HEAD']] - The methods`): its default, read to the
+    bracket closing the name whatever brackets the value holds, and the description after it."""
+    default, depth = "", 0
+    for at, char in enumerate(rest):
+        if char == "]" and depth == 0:
+            return default.strip().removeprefix("=").strip(), rest[at + 1 :]
+        depth += char in "[({"
+        depth -= char in _CLOSING
+        default += char
+    return "", rest
