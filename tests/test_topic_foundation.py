@@ -86,3 +86,39 @@ def test_a_document_is_built_on_when_named_by_its_coined_name_or_twice_by_its_nu
         doc("local-p", "GEP-1897: BackendTLSPolicy - X Y", POLICY),
     ]
     assert built_on(coined) == {"local-m": ["local-p"], "local-p": []}
+
+
+# qiankun's docs/zh-CN (session 27's held-out miss): the API's page is titled with the API's name and opens
+# with the topic itself, while an ecosystem overview only touches it
+LOAD = (
+    "# loadMicroApp\n\n手动加载微应用。这对于动态加载微应用或当微应用不与路由关联时很有用。\n\n"
+    "## ⚠️ 重要注意事项\n\n手动加载的微应用需要手动卸载，否则会造成内存泄漏。\n"
+)
+ECOSYSTEM = (
+    "# 生态系统\n\nqiankun 提供了丰富的 UI 绑定和工具生态系统，帮助你高效地构建和维护微前端应用。\n\n"
+    "也可以手动加载微应用。\n"
+)
+GUARD_STUB = "# 接口：NavigationGuard\n\n导航守卫。详情可查阅导航守卫。\n"
+
+
+def test_a_page_titled_with_the_api_name_and_opening_with_the_topic_defines_it() -> None:
+    judge = RelevanceJudge("手动加载微应用")
+    sources = [
+        _source("local-l", "api/load-micro-app.md", "loadMicroApp", LOAD, 0.6),
+        _source("local-e", "ecosystem/index.md", "生态系统", ECOSYSTEM, 0.9),
+    ]
+    assert defining_sources(sources, judge) == {"local-l"}  # not the more relevant overview
+    opening = definition(sources, judge, lambda s: True)
+    assert opening is not None and opening.sources == ["local-l"]
+    assert opening.text.startswith("手动加载微应用。")
+
+
+def test_an_opening_naming_the_topic_defines_it_only_when_it_says_more_than_a_pointer() -> None:
+    from generator.topic.defining import opens_with_subject
+
+    assert opens_with_subject(
+        "# Lifecycles\n\n生命周期钩子允许您在微应用的不同阶段执行自定义逻辑。\n", "生命周期钩子"
+    )
+    assert not opens_with_subject(GUARD_STUB, "导航守卫")  # the name and a pointer onward
+    assert not opens_with_subject("# 类型\n\n生命周期钩子的类型定义如下。\n", "生命周期钩子")  # its part
+    assert opens_with_subject("# Safelist\n\nSafelist is an option listing classes.\n", "safelist")

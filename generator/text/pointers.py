@@ -62,7 +62,7 @@ _POINTS_ELSEWHERE = re.compile(
     r"|(?:(?:be|make)\s+sure\s+to\s+|don't\s+forget\s+to\s+)?check\s+out\b"
     # … or at what follows it: "Here are some examples…"
     r"|(?:here|(?:the\s+)?following)\s+(?:are|is)\b)"
-    r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|请参阅|请参考|参见)"
+    r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|详情可(?:查阅|参阅|参考|查看|见)|详见|请参阅|请参考|参见)"
     r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"

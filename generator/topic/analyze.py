@@ -867,17 +867,21 @@ def definition(
     # when documents titled after the topic were stored (even ones no longer in force), one that only touches
     # it opens the report only with a paragraph naming all of it, as its passages are quoted (`candidates`)
     whole_topic = any(share_of(s) >= 0.5 for s in sources)
+    subject = plan_subject(judge.topic)
     for source in ranked[:3]:
         share = share_of(source)
         titled = share > 0
-        section = subject_opening(source.text, terms, tokens, source.title) if share < 1.0 else None
+        # a document opening with the subject ("手动加载微应用。" under "loadMicroApp") says what it is there
+        larger = share < 1.0 and not opens_with_subject(source.text, subject)
+        section = subject_opening(source.text, terms, tokens, source.title) if larger else None
         if section is not None:  # a document about something larger says what the subject is in its section
             return Claim(section.text, [source.id], 1.0, items=section.items)  # a lead-in with its list
         unit = abstract_unit(source.text) if titled else None
         if unit is not None:  # a summary introducing a list or an example says what it is with them
             return Claim(unit.text, [source.id], 1.0, unit.code, unit.items)
         naming = terms if whole_topic and not titled else [topic]
-        opening = document_opening(source.text, naming, titled=titled)
+        opened = share < 1.0 and not larger  # untitled, it opens with the subject: read from its name on
+        opening = document_opening(source.text, naming, titled=titled, name=subject if opened else "")
         if opening:
             return Claim(opening, [source.id], 1.0)
         shown = lead_example(source.text) if titled else None
@@ -1047,18 +1051,26 @@ def _opening_at(blocks: list[str], n: int, name: str = "") -> str:
 def opening_passage(block: str, name: str = "") -> str:
     """A paragraph's opening run of whole prose sentences (the paragraph itself when it is short and prose
     throughout; its lead-in to a list or an example left off), else ''. A sentence opening with `name`, a
-    name written in lower case ("deepkb turns…", "pip installs…"), is whole, not a fragment."""
+    name written in lower case ("deepkb turns…", "pip installs…"), is whole, not a fragment; a paragraph opening
+    with `name` alone, as a subtitle ("手动加载微应用。这对于动态加载微应用…很有用。"), is quoted with the
+    sentence after it, which speaks of that name."""
     kept: list[str] = []
     for part in (clean(p) for p in split_all(list_parts(block)[0])):  # a list's lead-in ends the run
         fits = len(" ".join([*kept, part])) <= MAX_PASSAGE
         judged = part[:1].upper() + part[1:] if name and part.startswith(name) else part
-        if not fits or not (quotable(judged) or RUN_IN_LABEL.match(part)) or is_question(part):
+        alone = not kept and _named_alone(part, name)
+        if not fits or not (quotable(judged) or alone or RUN_IN_LABEL.match(part)) or is_question(part):
             break
         kept.append(part)
-    said = [p for p in kept if not RUN_IN_LABEL.match(p)]
-    if not said or leans_back(said[0]):
+    subtitled = bool(kept) and _named_alone(kept[0], name)
+    said = [p for p in kept[subtitled:] if not RUN_IN_LABEL.match(p)]
+    if not said or (leans_back(said[0]) and not subtitled):
         return ""
     return " ".join(kept)
+
+
+def _named_alone(sentence: str, name: str) -> bool:
+    return bool(name) and sentence.rstrip("。.!！ ") == name
 
 
 # --------------------------------------------------------------------------- extractive (offline)

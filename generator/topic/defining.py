@@ -11,7 +11,10 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 
+from ..cjk import CJK_RUN
 from ..retrieval.scoring import lead_of
+from ..text.pointers import points_elsewhere
+from ..text.sentences import sentences
 from ..text.words import tokens
 from .judge import RelevanceJudge
 from .keyphrases import asks, subjects, topic_phrases
@@ -56,11 +59,24 @@ def topic_aspects(topic: str) -> list[str]:
 
 def opens_with_subject(text: str, subject: str) -> bool:
     """Whether a document's first prose paragraph opens with `subject` doing something ("deepkb turns
-    research into…"): the document says what its subject is or does, so it is about that subject."""
-    if not subject.strip():
+    research into…", "生命周期钩子允许您…") or saying what it is alone ("手动加载微应用。" under the title
+    "loadMicroApp"): the document says what its subject is or does, so it is about that subject. Chinese
+    writes no space after the name: any word but one making it part of a larger name ("…的", "…和") follows
+    it. A stub whose opening is the name and a pointer onward ("导航守卫。详情可查阅导航守卫。") says nothing."""
+    subject = subject.strip()
+    if not subject:
         return False
-    pattern = rf"^(?:the\s+|an?\s+)?{re.escape(subject.strip())}\s+(?!of\b|and\b|or\b)[a-z]"
-    return re.match(pattern, lead_of(text, limit=200), re.I) is not None
+    lead = lead_of(text, limit=200)
+    name = re.escape(subject).replace(r"\ ", r"\s*")
+    if CJK_RUN.search(subject):
+        found = re.match(rf"^{name}(?![的之和与或及、])", lead)
+    else:
+        found = re.match(rf"^(?:the\s+|an?\s+)?{name}\s+(?!of\b|and\b|or\b)[a-z]", lead, re.I)
+    if found is None:
+        return False
+    parts = sentences(lead)
+    said = [part for part in parts[1:] if not points_elsewhere(part)]
+    return bool(said) or parts[0].strip(" 。.：:") != subject
 
 
 def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:
@@ -130,9 +146,11 @@ def sources_about(
 
 
 def defines(title: str, text: str, topic: str, judge: RelevanceJudge) -> bool:
-    """Whether a document defines the topic: titled after it, or opening with what the subject a
-    question-topic asks about is or does ("deepkb turns research into…" for "How deepkb keeps…")."""
-    return titled_after(title, topic, judge) or opens_with_subject(text, asked_subject(topic))
+    """Whether a document defines the topic: titled after it, or opening with what its subject (the topic,
+    or the subject a question-topic asks about) is or does: "deepkb turns research into…" for "How deepkb
+    keeps…"; qiankun's page titled with the API's name, "loadMicroApp", opening "手动加载微应用。" for
+    手动加载微应用, and "Lifecycles" opening "生命周期钩子允许您…" for 生命周期钩子."""
+    return titled_after(title, topic, judge) or opens_with_subject(text, plan_subject(topic))
 
 
 def most_about(scored: Sequence[tuple[str, float | None]]) -> str:
