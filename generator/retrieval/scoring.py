@@ -475,7 +475,8 @@ def lead_of(text: str, limit: int = 600) -> str:
     lead = ""
     for block in re.split(r"\n\s*\n", text):
         block = " ".join(block.split())
-        if not _SENTENCE_END.search(block) or block.startswith(("#", "```")):  # a heading or a code example
+        prose = _SENTENCE_END.search(block) or cjk.unstopped_sentence(block)
+        if not prose or block.startswith(("#", "```")):  # a heading or a code example
             continue
         lead = f"{lead} {block}".strip()
         if len(lead) >= limit:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cjk import is_cjk, sentence_words
+from ..cjk import is_cjk, sentence_words, unstopped_sentence
 from ..documents.prose import defined_field, prose_ratio
 from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
@@ -113,7 +113,8 @@ def is_prose(text: str) -> bool:
     mostly ordinary words."""
     if len(text) > MAX_QUOTE or text.startswith(("#", "|", "```")):
         return False
-    if not _SENTENCE_END.search(text) and not _FIELD_ROW.match(text):  # a field's row is whole unstopped
+    # a field's row is whole unstopped, and so is a Chinese paragraph's last sentence
+    if not _SENTENCE_END.search(text) and not _FIELD_ROW.match(text) and not unstopped_sentence(text):
         return False
     if _OPEN_LEAD.search(text):  # "Add anonymous records as a feature to F#, e.g.": its example is not in it
         return False
