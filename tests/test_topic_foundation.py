@@ -122,3 +122,25 @@ def test_an_opening_naming_the_topic_defines_it_only_when_it_says_more_than_a_po
     assert not opens_with_subject(GUARD_STUB, "导航守卫")  # the name and a pointer onward
     assert not opens_with_subject("# 类型\n\n生命周期钩子的类型定义如下。\n", "生命周期钩子")  # its part
     assert opens_with_subject("# Safelist\n\nSafelist is an option listing classes.\n", "safelist")
+
+
+def test_a_guide_naming_an_api_page_titled_with_the_api_name_alone_does_not_build_on_it() -> None:
+    from generator.topic.defining import built_on
+
+    # wujie's guide titled 预加载 links `preloadApp`'s reference page, pinia's 插件 `PiniaPlugin`'s: each guide
+    # is the account of its topic, the reference entry only names an API it uses
+    guide = (
+        "local-g",
+        "预加载",
+        "预加载指的是在应用空闲的时候加载静态资源。\n\n详见 preloadApp 和 preloadApp 的 exec。\n",
+    )
+    api = ("local-a", "preloadApp", "预加载子应用。\n\n```js\npreloadApp({ name: 'a' })\n```\n")
+    entry = ("local-i", "接口：DefineStoreOptionsInPlugin<Id, S>", "创建插件时可用的 options。\n")
+    assert built_on([guide, api, entry], []) == {"local-g": [], "local-a": [], "local-i": []}
+    coined = ("local-c", "GEP-3155: Mutual TLS", "This GEP adds a certificate beside the BackendTLSPolicy.\n")
+    policy = (
+        "local-p",
+        "GEP-1897: BackendTLSPolicy - Explicit Backend TLS",
+        "This document addresses TLS.\n",
+    )
+    assert built_on([coined, policy], [])["local-c"] == ["local-p"]  # a name coined before a dash still is

@@ -219,11 +219,19 @@ def _document_number(url: str, title: str) -> tuple[str, str]:
     return linked, numbered["number"]
 
 
+_GENERIC_PARAMETERS = re.compile(r"<[^<>]*>")
+
+
 def _title_spellings(title: str) -> list[str]:
     """A title as another document names it: whole, without its number ("A50: …", "SE-0258: …"), and the
     name it coins before a dash ("BackendTLSPolicy - Explicit …"); a one-word name only when it is an
-    identifier written in mixed case, not a plain word ("Matrix")."""
+    identifier written in mixed case, not a plain word ("Matrix"). A title that is an identifier and
+    nothing more ("preloadApp", "接口：PiniaPlugin", "DefineStoreOptionsInPlugin<Id, S>") is an API's
+    reference entry: the guide naming it uses the API, and is the account of its topic (wujie's guide titled
+    预加载 names `preloadApp`, pinia's 插件 names `PiniaPlugin`)."""
     bare = _TITLE_PREFIX.split(title, maxsplit=1)[-1].strip()
+    if len(_GENERIC_PARAMETERS.sub("", bare).split()) == 1:
+        return []
     coined = re.split(r"\s+[-–—]\s+", bare, maxsplit=1)[0].strip()
     spellings = [title.strip(), bare, coined]
     return [t for t in dict.fromkeys(spellings) if len(t.split()) >= 2 or re.search(r"[a-z][A-Z]", t)]
