@@ -771,3 +771,46 @@ def test_a_go_method_call_reaches_the_method_an_embedded_type_promotes(tmp_path:
         ("cache.go", "cache.Set"),
         ("cache.go", "cache.Get"),
     }
+
+
+def test_a_method_looked_up_by_a_prefix_is_called_where_it_is_looked_up(tmp_path: Path) -> None:
+    """smtp-server's command loop calls `this['handler_' + name]`, parsimonious's visitor `getattr(self,
+    'visit_' + kind)`: no call named the handlers, so the loop's flow stopped there. A `typeof` test, or a
+    constructor keeping the methods it looks up (mistune's `self._methods = {…}`), calls none."""
+    files = {
+        "package.json": '{"name": "smtp", "main": "lib/conn.js"}\n',
+        "lib/conn.js": (
+            "class Conn {\n"
+            "    constructor() {\n        this.known = this['handler_' + 'EHLO'];\n    }\n\n"
+            "    onCommand(name, line) {\n        const handler = this['handler_' + name];\n"
+            "        handler.call(this, line);\n    }\n\n"
+            "    isSupported(name) {\n        return typeof this['handler_' + name] === 'function';\n    }\n\n"
+            "    handler_EHLO(line) {\n        return line;\n    }\n\n"
+            "    handler_DATA(line) {\n        return line;\n    }\n}\n\n"
+            "module.exports = Conn;\n"
+        ),
+        "visit/__init__.py": '"""Visitors."""\n',
+        "visit/nodes.py": (
+            '"""Visiting a tree."""\n\n\nclass NodeVisitor:\n    """Visits nodes."""\n\n'
+            "    def visit(self, node):\n"
+            '        """Visit a node by its kind."""\n'
+            "        method = getattr(self, 'visit_' + node.kind, self.generic_visit)\n"
+            "        return method(node)\n\n"
+            "    def generic_visit(self, node):\n        return node\n\n\n"
+            "class RuleVisitor(NodeVisitor):\n"
+            '    """Visits rules."""\n\n'
+            "    def visit_rule(self, node):\n        return node\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert graph is not None
+    edges = graph.edges(["lib/conn.js"])
+    assert hops(edges, "Conn.onCommand") == {
+        ("lib/conn.js", "Conn.handler_EHLO"),
+        ("lib/conn.js", "Conn.handler_DATA"),
+    }
+    assert not hops(edges, "Conn.isSupported") and not hops(edges, "Conn.constructor")
+    assert hops(graph.edges(["visit/nodes.py"]), "NodeVisitor.visit") == {
+        ("visit/nodes.py", "RuleVisitor.visit_rule")
+    }

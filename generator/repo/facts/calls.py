@@ -31,6 +31,7 @@ from generator.repo.facts.heldcalls import held_calls, kept_method_calls
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
 from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
+from generator.repo.facts.prefixcalls import prefix_calls
 from generator.repo.facts.pycalls import PythonCalls
 from generator.repo.facts.pydeclarations import candidate_spans, read_module
 from generator.repo.facts.registries import registry_calls
@@ -226,6 +227,8 @@ def read_call_graph(
         edges.setdefault(edge.caller_path, []).append(edge)
     for edge in kept_method_calls(edges, files, reader.read):  # …and a bound method of another's object
         edges.setdefault(edge.caller_path, []).append(edge)
+    for edge in prefix_calls(edges, files, reader.read):  # a method looked up by a prefix and a value
+        edges[edge.caller_path].append(edge)
     for edge in channel_calls(edges, files, reader.read):  # a Go channel field's sender → its receiving loop
         edges[edge.caller_path].append(edge)
     for edge in dispatch_calls(edges, files, reader.read):
