@@ -814,3 +814,28 @@ def test_a_method_looked_up_by_a_prefix_is_called_where_it_is_looked_up(tmp_path
     assert hops(graph.edges(["visit/nodes.py"]), "NodeVisitor.visit") == {
         ("visit/nodes.py", "RuleVisitor.visit_rule")
     }
+
+
+def test_a_go_method_call_on_an_indexed_field_element_reaches_the_element_types_method(
+    tmp_path: Path,
+) -> None:
+    """freecache's `cache.segments[segID].set(…)` with `segments [segmentCount]segment`: a call on an element
+    of a struct's array, slice or map field led nowhere, and `Cache.Set`'s flow stopped at `hashFunc`."""
+    files = {
+        "go.mod": "module example.com/cache\n\ngo 1.21\n",
+        "cache.go": (
+            "package cache\n\nconst segmentCount = 4\n\n// Cache is a cache.\ntype Cache struct {\n"
+            "\tsegments [segmentCount]segment\n\tbyName   map[string]*segment\n}\n\n"
+            "type segment struct {\n\tdata map[string]int\n}\n\n"
+            "func (s *segment) set(k string, v int) {\n\ts.data[k] = v\n}\n\n"
+            "func (s *segment) get(k string) int {\n\treturn s.data[k]\n}\n\n"
+            "// Set stores a value.\nfunc (c *Cache) Set(k string, v int) {\n\tc.segments[len(k)%segmentCount].set(k, v)\n}\n\n"
+            '// Get reads a value.\nfunc (c *Cache) Get(k string) int {\n\treturn c.byName["a"].get(k)\n}\n'
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert graph is not None
+    edges = graph.edges(["cache.go"])
+    assert hops(edges, "Cache.Set") == {("cache.go", "segment.set")}
+    assert hops(edges, "Cache.Get") == {("cache.go", "segment.get")}

@@ -37,8 +37,9 @@ from generator.repo.facts.pyelements import MAX_INFERRED
 from generator.repo.model import CallEdge, FileFacts, Symbol
 
 CALLABLE_KINDS = frozenset({"function", "method"})
-# a Go struct's slice or map field: `routes []*Route`, `named map[string]*Route` → (names, element type)
-_GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
+# a Go struct's slice, array or map field: `routes []*Route`, `segments [segmentCount]segment`, `named
+# map[string]*Route` → (names, element type)
+_GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\w*\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
 # net/http's functions that serve a handler handed to them
 _NET_HTTP_SERVES = frozenset({"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS"})
 _RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
@@ -296,6 +297,8 @@ class _GoScope:
                 made = self._assigned_type(owner[1])
                 hit = self._method(made, field) if made else None
             return hit
+        if operand is not None and operand.type == "index_expression":  # cache.segments[id].set()
+            return self._element_method(operand.child_by_field_name("operand"), field, start)
         if operand is None or operand.type != "identifier":
             return None
         name = node_text(operand)
@@ -531,6 +534,15 @@ class _GoScope:
         found.sort(key=lambda hit: -hit[1].lines)
         self.calls.implementers[key] = [(path, symbol.name) for path, symbol in found]
         return self.calls.implementers[key]
+
+    def _element_method(self, collection: Any, name: str, start: int) -> tuple[str, str] | None:
+        """`name` of the element type of `v.field`, a slice, array or map field of a declared variable
+        (freecache's `cache.segments[segID].set(…)` with `segments [segmentCount]segment`)."""
+        if collection is None or collection.type != "selector_expression":
+            return None
+        owner = self._field_owner(collection, start)
+        element = self._element_type(*owner) if owner else ""
+        return self._method(element, name) if element else None
 
     def _element_type(self, type_name: str, field: str) -> str:
         """The element type of a struct's slice or map field, read from the struct's declaration."""
