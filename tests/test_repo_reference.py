@@ -775,3 +775,27 @@ def spans_jsdoc_lines(text: str) -> list[tuple[str, int]]:
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines, 1) if line.startswith("function createServer"))
     return [(name, line) for name, _, _, line, _ in jsdoc_options(lines, start)]
+
+
+def test_a_go_struct_of_one_thing_s_options_is_configuration_read_in_english(tmp_path: Path) -> None:
+    """gws' `ServerOption` and `ClientOption` are what a user fills (`gws.NewUpgrader(&Handler{},
+    &gws.ServerOption{…})`); named in the singular they were read as data, not settings, and each field's
+    comment said it twice, in Chinese then in English. An unexported field is none a user sets."""
+    option = (
+        "package ws\n\n// ServerOption configures a server.\ntype ServerOption struct {\n"
+        "\t// 配置\n\t// Configuration\n\tconfig *Config\n\n"
+        "\t// 读缓冲区的大小\n\t// Size of the read buffer\n\tReadBufferSize int\n\n"
+        "\t// 是否启用并行处理\n\t// Whether parallel processing is enabled\n\tParallelEnabled bool\n}\n\n"
+        "type Config struct {\n\tsize int\n}\n\n"
+        "// NewUpgrader makes an upgrader.\nfunc NewUpgrader(option *ServerOption) *Config {\n"
+        "\treturn &Config{size: option.ReadBufferSize}\n}\n"
+    )
+    directory, _ = _pages(
+        tmp_path,
+        {"README.md": "# ws\n\nA WebSocket library.\n", "go.mod": "module ws\n", "option.go": option},
+    )
+    _, page = read_page(directory / "reference" / "configuration.md")
+    assert "## `ServerOption`" in page
+    assert "| `int` | — | Size of the read buffer. |" in page
+    assert "| `bool` | — | Whether parallel processing is enabled. |" in page
+    assert "`config`" not in page and "读" not in page

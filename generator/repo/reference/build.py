@@ -58,6 +58,9 @@ SETTER = "setting of"  # an option a builder's chainable setter sets: `setting o
 MAKER = "option of"  # a Go functional option: `option of NewPool`
 MAX_BUILDERS = 4
 _SETTINGS = re.compile(r"(?:Config|Configuration|Settings|Options|Opts|Conf|Params)$")
+# a Go or TypeScript record of one thing's options, named in the singular: gws' ServerOption and ClientOption,
+# zinx's HeartBeatOption, karmada's CommandInitOption (a class called Option alone is click's parameter)
+_OPTION_STRUCT = re.compile(r"(?<=[a-z])Option$")
 _REGISTRY = re.compile(
     r"(?:register\w*|add_(?:hook|plugin|middleware|handler|listener|filter|extension)s?"
     r"|use|hookimpl|hookspec|add(?:Hook|Plugin|Middleware|Handler|Listener|Filter|Extension)s?"
@@ -364,13 +367,16 @@ def _gather_types(
                 found.extensions.append(Extension(cited, "interface", hooks, subclasses.get(symbol.name, 0)))
             continue
         given = defaults.get(symbol.name, {})
+        of_settings = bool(_SETTINGS.search(symbol.name) or _OPTION_STRUCT.search(symbol.name))
         fields = tuple(
             _declared_field(name, kind, body, at, linker.check(path, symbol.start + at - 1), redactor, given)
             for name, kind, at in spans.struct_fields(body, facts.language)
+            # a Go settings struct's unexported field (gws' `config *Config`) is none a user sets
+            if not (of_settings and facts.language == "go" and name[:1].islower())
         )
         if fields:
             record = Record(cited, symbol.kind, fields, facts.name_uses.get(symbol.name, 0))
-            found.records.append((record, bool(_SETTINGS.search(symbol.name))))
+            found.records.append((record, of_settings))
 
 
 def _declared_field(

@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from generator.documents.comment import comment_above, inline_tags
+from generator.repo.facts.prose import in_english
 from generator.repo.facts.tscalls import innermost
 from generator.repo.model import Symbol
 
@@ -149,7 +150,8 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
         said_before = line[: stated.start()].strip() if stated is not None else line
         if not ended and said_before not in {"", "Optional.", "Mandatory.", "Required."}:
             prose.append(said_before)
-    text = inline_tags(" ".join(" ".join(prose).split()))  # `{@link signal}` reads "signal"
+    # `{@link signal}` reads "signal"; a comment said in Chinese then in English (gws) reads in English
+    text = inline_tags(" ".join(in_english("\n".join(prose)).split()))
     default = inline_tags(default)
     return text, "" if default.lower() == "none" else default
 
