@@ -290,6 +290,9 @@ def test_a_symbol_is_described_by_its_lead(doc: str, shown: str | None) -> None:
         # zinx: English, then the Chinese in parentheses, on its own line or after the sentence
         ("Start the network service\n(开启网络服务)", "Start the network service."),
         ("Stop stops the server (停止服务)", "Stop stops the server."),
+        # gws: the name alone heads the Chinese line
+        ("ReadLoop\n循环读取消息.\nRead messages in a loop.", "Read messages in a loop."),
+        ("配置\nConfiguration", "Configuration."),
         # Chinese alone, or a Chinese word inside an English sentence, stays
         ("读缓冲区的大小", "读缓冲区的大小."),
         ("Greets the user with 你好 and their name.", "Greets the user with 你好 and their name."),

@@ -118,6 +118,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
 _ENGLISH_LINE = re.compile(r"[A-Za-z][A-Za-z0-9 ,.;:'’!?/()-]*")
 _HAN_ASIDE = re.compile(r"\s*[(（][^()（）]*[\u3400-\u9fff][^()（）]*[)）]")  # "(开启网络服务)"
 _LATIN = re.compile(r"[A-Za-z]{2,}")
+_NAME_ALONE = re.compile(r"[A-Za-z_]\w*")
 
 
 def in_english(text: str) -> str:
@@ -129,9 +130,14 @@ def in_english(text: str) -> str:
     lines = [_HAN_ASIDE.sub("", line) for line in text.split("\n")]
     if not any(_ENGLISH_LINE.fullmatch(line.strip()) for line in lines if _LATIN.search(line)):
         return text
-    # … less each line in Chinese, with a code name or two ("ReadN 精准地读取 len(data) 个字节")
+    # … less each line in Chinese, with a code name or two ("ReadN 精准地读取 len(data) 个字节"), and the name
+    # alone that heads a Chinese line (gws' "ReadLoop", then "循环读取消息.", then "Read messages in a loop.")
+    chinese = [sum(map(len, CJK_RUN.findall(line))) >= max(len(_LATIN.findall(line)), 1) for line in lines]
     return "\n".join(
-        line for line in lines if sum(map(len, CJK_RUN.findall(line))) < max(len(_LATIN.findall(line)), 1)
+        line
+        for at, line in enumerate(lines)
+        if not chinese[at]
+        and not (at + 1 < len(lines) and chinese[at + 1] and _NAME_ALONE.fullmatch(line.strip()))
     )
 
 
