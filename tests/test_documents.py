@@ -1376,3 +1376,11 @@ def test_struck_out_text_is_not_what_the_document_says() -> None:
         "Each controller records its shard in a ConfigMap.",
         "The ConfigMap keeps the heartbeat.",
     ]
+
+
+def test_a_task_list_s_boxes_read_as_github_draws_them() -> None:
+    # gws' and gnet's feature lists (`- [x] Event-driven API …`) read "\[x\] Event-driven API" on their pages
+    doc = read_text(
+        "# Features\n\n- [x] Event API\n- [ ] Planned thing\n- [link](x) item\n", name="README.md"
+    )
+    assert [b.text for _, b in doc.blocks()] == ["☑ Event API", "☐ Planned thing", "link item"]
