@@ -3351,3 +3351,20 @@ def test_a_project_showing_no_use_in_its_readme_is_shown_used_by_its_docs_pages(
     assert [p.text for p in docs.examples if p.kind == "code"] == [
         "const server = Web.server({ port: 80 });\nawait server.start();"
     ]
+
+
+def test_a_guide_entry_of_a_page_that_is_a_list_is_its_first_item() -> None:
+    """gws' "Feature" section is a task list (`- [x] Event-driven API based on the Event interface, …`):
+    the guide listed it with no words. Its first item says what it holds; a bare link or a name does not."""
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import concept_line
+
+    def line(*items: str) -> str:
+        said = tuple(DocPassage("README.md", 3 + i, 3 + i, "item", t) for i, t in enumerate(items))
+        return concept_line(1, DocConcept("Feature", "feature", (DocPage("README.md", "Feature", said),)))
+
+    assert line(
+        "☑ Event-driven API based on the Event interface, similar to common SDKs", "☑ Broadcast"
+    ).endswith("— Event-driven API based on the Event interface, similar to common SDKs.")
+    assert " — " not in line("Redis", "Memcached") and " — " not in line("Diagrams (we recommend Mermaid)")

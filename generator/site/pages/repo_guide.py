@@ -23,12 +23,14 @@ from generator.site.pages.repo_diagrams import flow_tree_markdown
 from generator.site.templates import render_record
 from generator.site.text import Markdown, code_block, md_escape, md_inline, table_header, table_row
 from generator.store import KBPaths
+from generator.text.sentences import lead_sentences
 
 GUIDE_DIR = "guide"
 GUIDE_TEMPLATE = "repo_guide.md.j2"
 STARTED = "getting-started"
 LISTED_PAGES = 12  # a concept's doc pages named in its lead (a folded reference has a hundred)
 ASKED = 3  # questions that tell a FAQ page in the guide's list
+ITEM_WORDS = 6  # a list page's first item says what the page is about in this many words at least
 _FAQ_TITLE = re.compile(r"\bF\.?A\.?Q|\bfrequently asked|\bquestions\b", re.IGNORECASE)
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -102,7 +104,19 @@ def _page_says(page: DocPage) -> str:
     # configuration object:"), when no paragraph opens with a sentence of its own
     sentence = opening_sentence(own) or lead_in_statement(own[:1])
     asked = dict.fromkeys(" ".join(p.heading.split()) for p in said if _answers(page.title, p.heading))
-    return sentence or " ".join(list(asked)[:ASKED])
+    return sentence or " ".join(list(asked)[:ASKED]) or _first_item_says(page)
+
+
+def _first_item_says(page: DocPage) -> str:
+    """A page that is a list (gws' "Feature": `- [x] Event-driven API based on the Event interface, …`, a
+    "Goals" or "Known issues" page) says what its first item does, as a sentence; "" for an item of a few
+    words (a bare link, a name)."""
+    item = next((p.text for p in page.passages if p.kind == "item" and page.path in (p.path, p.page)), "")
+    text = " ".join(item.lstrip("☑☐ ").split())
+    if len(text.split()) < ITEM_WORDS:
+        return ""
+    first = lead_sentences(text, 1, as_written=True)[0]
+    return first if first[-1:] in ".!?" else first.rstrip(",;:") + "."
 
 
 def _answers(title: str, heading: str) -> bool:
