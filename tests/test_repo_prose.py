@@ -295,6 +295,10 @@ def test_a_symbol_is_described_by_its_lead(doc: str, shown: str | None) -> None:
         ("配置\nConfiguration", "Configuration."),
         # Chinese alone, or a Chinese word inside an English sentence, stays
         ("读缓冲区的大小", "读缓冲区的大小."),
+        (
+            "返回读缓冲区的大小，读取之前必须先调用初始化函数\nUsage:",
+            "返回读缓冲区的大小，读取之前必须先调用初始化函数.",
+        ),
         ("Greets the user with 你好 and their name.", "Greets the user with 你好 and their name."),
     ],
 )

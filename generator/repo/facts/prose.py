@@ -118,6 +118,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
 _ENGLISH_LINE = re.compile(r"[A-Za-z][A-Za-z0-9 ,.;:'’!?/()-]*")
 _HAN_ASIDE = re.compile(r"\s*[(（][^()（）]*[\u3400-\u9fff][^()（）]*[)）]")  # "(开启网络服务)"
 _LATIN = re.compile(r"[A-Za-z]{2,}")
+HAN_PER_WORD = 4  # an English word says about as much as two to four Han characters
 _NAME_ALONE = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -128,7 +129,11 @@ def in_english(text: str) -> str:
     if not CJK_RUN.search(text):
         return text
     lines = [_HAN_ASIDE.sub("", line) for line in text.split("\n")]
-    if not any(_ENGLISH_LINE.fullmatch(line.strip()) for line in lines if _LATIN.search(line)):
+    english = [line for line in lines if _LATIN.search(line) and _ENGLISH_LINE.fullmatch(line.strip())]
+    # … when the English says as much: a Chinese comment with a line "Usage:" or "Deprecated" is Chinese
+    if sum(len(_LATIN.findall(line)) for line in english) * HAN_PER_WORD < len(
+        "".join(CJK_RUN.findall(text))
+    ):
         return text
     # … less each line in Chinese, with a code name or two ("ReadN 精准地读取 len(data) 个字节"), and the name
     # alone that heads a Chinese line (gws' "ReadLoop", then "循环读取消息.", then "Read messages in a loop.")
