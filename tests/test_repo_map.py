@@ -432,6 +432,8 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("__performance_tests__/todo.mjs", True),
         ("src/performance/timer.ts", False),
         ("performance/fastify-minimal.js", True),  # restana's benchmarks against other frameworks
+        ("zinx_app_demo/mmo_game/server.go", True),  # zinx's demo game server beside the framework
+        ("src/client/theme-api/DumiDemo/index.tsx", False),  # dumi's demo component is its code
         ("src/perfect/a.py", False),
         ("vitest-custom-reporter.ts", True),  # a test runner's plug-in
         ("build_vscode.py", True),  # a build script at the top

@@ -169,6 +169,9 @@ def _holds_secrets(lower: str) -> bool:
 # anywhere on the path, or the file's own name (`$` as in a search: before a final newline too)
 CONTEXT_FOLDER = re.compile(
     r"tests?|testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?|demos?|tutorials?|[\w-]*archetypes?"
+    # a demo named for what it shows, as examples are (zinx's zinx_app_demo/, an MMO game server whose `main`
+    # had become the main flow's door and a subsystem); a component called so (dumi's DumiDemo/) is code
+    r"|[\w-]+[_-]demos?"
     r"|benchmarks?|bench|benches|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     # a second test tier named by its kind after the word: dynaconf's tests_functional/, tests_integration/,
     # tests-e2e/, tests_benchmark/
