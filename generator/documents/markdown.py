@@ -108,7 +108,7 @@ _WIDGET_TOGGLE = re.compile(r"</(\w+)>\s*<\1\s[^>]*class=", re.I)  # `</span><sp
 # a task list's box, as GitHub draws it: gws' and gnet's feature lists (`- [x] Event-driven API …`) read
 # "\[x\] Event-driven API"; 6 of the mirrored READMEs and many proposals' checklists hold them
 _TASK_MARK = re.compile(r"^\[([ xX])\]\s+")
-_TASK_BOXES = {"x": "☑ ", " ": "☐ "}
+TASK_BOXES = {"x": "☑ ", " ": "☐ "}
 
 
 @lru_cache(maxsize=2)
@@ -627,7 +627,7 @@ class _Walker:
             item = self.items[-1]
             if not item.texts:
                 item.start = _start(opened)
-                text = _TASK_MARK.sub(lambda box: _TASK_BOXES[box.group(1).lower()], text, count=1)
+                text = _TASK_MARK.sub(lambda box: TASK_BOXES[box.group(1).lower()], text, count=1)
             item.texts.append(text)
             item.end = _end(opened)
         elif text and not _is_widget(inline.content):

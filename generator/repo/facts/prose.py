@@ -118,7 +118,8 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
 _ENGLISH_LINE = re.compile(r"[A-Za-z][A-Za-z0-9 ,.;:'’!?/()-]*")
 _HAN_ASIDE = re.compile(r"\s*[(（][^()（）]*[\u3400-\u9fff][^()（）]*[)）]")  # "(开启网络服务)"
 _LATIN = re.compile(r"[A-Za-z]{2,}")
-HAN_PER_WORD = 4  # an English word says about as much as two to four Han characters
+# the English says as much as the Chinese with a word for every four Han characters (a word says two to four)
+HAN_PER_WORD = 4
 _NAME_ALONE = re.compile(r"[A-Za-z_]\w*")
 
 

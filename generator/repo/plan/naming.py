@@ -285,17 +285,17 @@ def by_symbol_weight(files: Sequence[str], facts: Facts) -> list[str]:
 def _most_code_first(ordered: Sequence[str], facts: Facts) -> list[str]:
     """`ordered` with the modules of the term holding most of the group's code first, when the term of the
     module `ordered` leads with (its heaviest symbol) holds less than a share `DWARFED` of that: gnet's
-    engine, event loops and connections were "Client" after client_unix.go (a widely used exported type,
-    507 of the group's 4,200 lines, where connection_*.go hold 1,295), fasthttp's client group "Args"
+    engine, event loops and connections were "Client" after client_*.go (a widely used exported type; 507
+    lines, where connection_*.go hold 1,295), fasthttp's client group "Args"
     after args.go (663 lines beside client.go's 3,353). A module's term is its name's words, build
     suffixes dropped (`connection_linux.go` and `connection_unix.go` are one term)."""
     if len(ordered) < 2:
         return list(ordered)
     code: Counter[str] = Counter()
     for path in ordered:
-        # … never a helper's or a shim's, whatever else its name says (watchdog's pythoncapi_compat.h)
-        if not set(name_words(PurePosixPath(path).name.split(".")[0])) & _SHIMS:
-            code[_term_of(path)] += _code_lines(path, facts)
+        term = _term_of(path)
+        if not set(term.split()) & _SHIMS:  # … never a helper's or a shim's (watchdog's pythoncapi_compat.h)
+            code[term] += _code_lines(path, facts)
     lead = _term_of(ordered[0])
     biggest, most = max(code.items(), key=lambda item: item[1], default=("", 0))
     if not biggest or biggest == lead or code[lead] > most * DWARFED:

@@ -265,7 +265,6 @@ _JSDOC_OPTION = re.compile(
     r"^\s*\*?\s*@(?:param|arg|argument|property|prop)\s+(?:\{(?P<type>[^}]*)\}\s*)?"
     r"(?P<open>\[)?(?P<owner>[A-Za-z_$][\w$]*)\.(?P<name>[A-Za-z_$][\w$.]*)(?P<rest>.*)$"
 )
-_CLOSING = {"]": "[", ")": "(", "}": "{"}
 _JSDOC_TAG_LINE = re.compile(r"^\s*\*?\s*@\w+")
 _JSDOC_CLOSE = re.compile(r"^\s*\*/")
 MIN_JSDOC_OPTIONS = 2  # one documented property is an argument's detail, several are the entry's settings
@@ -307,6 +306,6 @@ def _optional(rest: str) -> tuple[str, str]:
         if char == "]" and depth == 0:
             return default.strip().removeprefix("=").strip(), rest[at + 1 :]
         depth += char in "[({"
-        depth -= char in _CLOSING
+        depth -= char in ")]}"
         default += char
     return "", rest

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import store
+from generator.documents.markdown import TASK_BOXES
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import lead_in_statement, opening_sentence
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
@@ -112,7 +113,7 @@ def _first_item_says(page: DocPage) -> str:
     "Goals" or "Known issues" page) says what its first item does, as a sentence; "" for an item of a few
     words (a bare link, a name)."""
     item = next((p.text for p in page.passages if p.kind == "item" and page.path in (p.path, p.page)), "")
-    text = " ".join(item.lstrip("☑☐ ").split())
+    text = " ".join(item.lstrip("".join(TASK_BOXES.values())).split())  # a task list's box says nothing
     if len(text.split()) < ITEM_WORDS:
         return ""
     first = lead_sentences(text, 1, as_written=True)[0]
