@@ -23,6 +23,7 @@ from generator.repo.reference.model import FieldLine, Record, Reference
 from generator.repo.reference.spans import (
     env_reads,
     field_comment,
+    go_defaults,
     interface_methods,
     jsdoc_options,
     struct_fields,
@@ -799,3 +800,26 @@ def test_a_go_struct_of_one_thing_s_options_is_configuration_read_in_english(tmp
     assert "| `int` | — | Size of the read buffer. |" in page
     assert "| `bool` | — | Whether parallel processing is enabled. |" in page
     assert "`config`" not in page and "读" not in page
+
+
+def test_an_unexported_go_defaults_value_gives_its_record_s_defaults() -> None:
+    # machinery's `defaultCnf = &Config{…}`, thanos' `defaultMemcachedClientConfig`, kueue's `var defaultOptions`,
+    # karmada's `func defaultJobInitOptions()`: their Configuration pages showed no default at all
+    lines = [
+        "var (",
+        "\tdefaultCnf = &Config{",
+        '\t\tBroker: "amqp://guest:guest@localhost:5672/",',
+        "\t\tResultsExpireIn: 3600,",
+        "\t}",
+        ")",
+        "",
+        "func defaultJobInitOptions() *InitOptions {",
+        "\treturn &InitOptions{",
+        '\t\tNamespace: "karmada-system",',
+        "\t}",
+        "}",
+    ]
+    assert go_defaults(lines) == {
+        "Config": {"Broker": '"amqp://guest:guest@localhost:5672/"', "ResultsExpireIn": "3600"},
+        "InitOptions": {"Namespace": '"karmada-system"'},
+    }

@@ -84,10 +84,14 @@ _COMMENT_MARK = re.compile(r"^\s*(?://+|/\*+|\*+/?|\*/)\s?")
 
 # a package-level value of a record's defaults: `var DefaultOptions = &Options{`, fiber's `var ConfigDefault =
 # Config{`, bigcache's `func DefaultConfig(…) Config {` … `return Config{`
-_GO_DEFAULTS_VAR = re.compile(r"^(?:var\s+)?\s*(\w*Default\w*)\s*=\s*&?([A-Z]\w*)\{\s*$")
-_GO_DEFAULTS_FUNC = re.compile(r"^func\s+(\w*Default\w*)\s*\(")
+# … unexported too: machinery's `defaultCnf = &Config{`, thanos' `defaultMemcachedClientConfig = …{`, kueue's
+# `var defaultOptions = …Options{`, amqp091-go's `defaultURI = URI{`, karmada's `func defaultJobInitOptions()`
+_GO_DEFAULTS_VAR = re.compile(r"^(?:var\s+)?\s*(\w*[Dd]efault\w*)\s*=\s*&?([A-Z]\w*)\{\s*$")
+_GO_DEFAULTS_FUNC = re.compile(r"^func\s+(\w*[Dd]efault\w*)\s*\(")
 _GO_RETURNED = re.compile(r"^\s*return\s+&?([A-Z]\w*)\{\s*$")
-_GO_KEYED = re.compile(r"^\s*([A-Z]\w*)\s*:\s*(.+?),?\s*(?://.*)?$")
+_GO_KEYED = re.compile(r"^\s*([A-Z]\w*)\s*:\s*(.+?),?\s*$")  # its line's comment split off first
+# a line's `//` comment, not a `//` inside a string ("amqp://guest@localhost:5672/"): an even number of quotes after
+_GO_COMMENT = re.compile(r'//(?=(?:[^"`]*["`][^"`]*["`])*[^"`]*$)')
 DEFAULT_CHARS = 60  # a default value longer than this (a function literal) is not shown
 FUNCTION_LINES = 60  # a defaults function's literal is looked for this far into its body
 
@@ -117,7 +121,7 @@ def _keyed_values(lines: list[str], start: int) -> dict[str, str]:
     values: dict[str, str] = {}
     depth = 1
     for line in lines[start:]:
-        code = line.partition("//")[0]
+        code = _GO_COMMENT.split(line, maxsplit=1)[0]
         if depth == 1 and (keyed := _GO_KEYED.match(code)):
             value = keyed.group(2).strip()
             if value.count("{") == value.count("}") and value.count("(") == value.count(")"):
