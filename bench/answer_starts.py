@@ -43,6 +43,9 @@
     python bench/answer_starts.py --labels bench/answers_heldout_s28.json --root /tmp/flows28/repos   (session 28:
         freecache and aiosmtpd held out, cloned in /tmp/flows28/held; the six tuning repositories in
         /tmp/flows28/repos)
+    python bench/answer_starts.py --labels bench/answers_heldout_s29.json --root /tmp/flows29/repos   (session 29:
+        ssh and hypercorn held out, cloned in /tmp/flows29/held; the six tuning repositories in
+        /tmp/flows29/repos)
 
 Labels are either `{"questions": [{"repo", "question", "start": [names]}]}` or repo_expectations.json's
 `{"repos": {name: {"question", "answer": [names]}}}`; a repository is the folder `ROOT/<repo>`. Each

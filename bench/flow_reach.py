@@ -10,7 +10,8 @@ without researching and rendering the pages (bench/page_quality.py does that, wi
     python bench/flow_reach.py --subsystems …        (also print the offline subsystems, scored against a
                                                       label's concepts when it has them)
 
-Labels: bench/flows_heldout_s28.json (session 28: freecache and aiosmtpd held out, in /tmp/flows28/held, not
+Labels: bench/flows_heldout_s29.json (session 29: ssh and hypercorn held out, in /tmp/flows29/held, not
+measured here; the six tuning repositories' clones in /tmp/flows29/repos), bench/flows_heldout_s28.json (session 28: freecache and aiosmtpd held out, in /tmp/flows28/held, not
 measured here; the six tuning repositories' clones in /tmp/flows28/repos), bench/flows_heldout_s27.json (session 27: go-cache and node-resque held out, in /tmp/flows27/held, not
 measured here; the six tuning repositories' clones in /tmp/flows27/repos), bench/flows_heldout_s26.json (session 26: requests-mock and filelock held out, in /tmp/flows26/held, not
 measured here; the six tuning repositories' clones in /tmp/flows26/repos), bench/flows_heldout_s25.json (session 25: rpyc and nsqjs held out, in /tmp/flows25/held, not
@@ -54,6 +55,7 @@ from generator.repo.plan.subsystems import core_modules
 
 BENCH = Path(__file__).resolve().parent
 SETS = {
+    "tuning (s29)": (BENCH / "flows_heldout_s29.json", Path("/tmp/flows29/repos")),
     "tuning (s28)": (BENCH / "flows_heldout_s28.json", Path("/tmp/flows28/repos")),
     "tuning (s27)": (BENCH / "flows_heldout_s27.json", Path("/tmp/flows27/repos")),
     "tuning (s26)": (BENCH / "flows_heldout_s26.json", Path("/tmp/flows26/repos")),
@@ -81,6 +83,7 @@ SETS = {
 TUNING_CLONES = (Path("/tmp/held"), Path("/tmp/bench"), Path("/tmp/flows"))
 # sets labelled with names matched with or without a module prefix
 PREFIXED = {
+    "tuning (s29)",
     "tuning (s28)",
     "tuning (s27)",
     "tuning (s26)",
