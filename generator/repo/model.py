@@ -175,6 +175,11 @@ class CallEdge:
     dispatched: bool = False
     """The call is made on a value of an interface or abstract type, so the callee is one of the repository's
     implementations (facts/dispatch.py): the call tree follows it, no entry ranking counts it."""
+    plugged: bool = False
+    """The call runs what a user plugs in: a value handed to the repository (a handler given to a
+    constructor or a `ListenAndServe`, a job's function) and kept in a field, `callee` (`session.handler`,
+    `Job.job_func`), which is no symbol of the repository: the call tree shows where the user's code runs,
+    no entry ranking counts it."""
 
 
 @dataclass
@@ -352,6 +357,7 @@ class FlowHop:
     citation: Citation | None = None
     handed: bool = False  # `caller` hands `callee` over (a callback, a registry's entry) rather than calls it
     dispatched: bool = False  # `callee` implements the interface or abstract method `caller` calls
+    plugged: bool = False  # `callee` is a field holding what the user plugs in (CallEdge.plugged)
 
 
 @dataclass(frozen=True)

@@ -263,6 +263,7 @@ def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
             linker.check(edge.caller_path, edge.line),
             edge.handed,
             edge.dispatched,
+            edge.plugged,
         )
         for edge in chain
     ]

@@ -216,9 +216,10 @@ def read_call_graph(
     total = sum(sizes.get(p, 0) for p in paths) if sizes is not None else 0
     read = dict(zip(paths, map_files(reader.edges_and_declared, paths, total), strict=True))
     declarations = {path: module for path, (_, module) in read.items() if module is not None}
-    edges = {path: [e for e in found if not e.dispatched] for path, (found, _) in read.items()}
-    # a call of an interface or abstract method, into its implementations: kept apart, for the call trees
-    dispatched = {path: [e for e in found if e.dispatched] for path, (found, _) in read.items()}
+    edges = {path: [e for e in found if not _tree_only(e)] for path, (found, _) in read.items()}
+    # a call of an interface or abstract method, into its implementations, and a call of what a user plugs
+    # in: kept apart, for the call trees
+    dispatched = {path: [e for e in found if _tree_only(e)] for path, (found, _) in read.items()}
     for edge in registry_calls(edges, files):  # a registry's lookups call what was registered with it
         edges[edge.caller_path].append(edge)
     for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
@@ -239,6 +240,12 @@ def read_call_graph(
     commands = [node for node in commands if files[node[0]].language not in minor]
     dispatched = {p: found for p, found in dispatched.items() if found}
     return CallGraph(reader, edges, commands, dispatched, declarations)
+
+
+def _tree_only(edge: CallEdge) -> bool:
+    """A call the call trees follow and no ranking counts: into an interface's implementations, or of what a
+    user plugs in (no symbol of the repository)."""
+    return edge.dispatched or edge.plugged
 
 
 MINOR_SHARE = 0.1  # a language with fewer of the source modules writes the repository's side tools

@@ -42,6 +42,9 @@ EARLY_CALL = 0.3  # what a caller's first call loses against its last one: set-u
 # what the runtime calls on an object a user hands it: Python's callable protocol (WSGI and ASGI apps, a
 # command object), Go's http.Handler
 RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
+# the calls of the user's code a node shows (CallEdge.plugged: a handler kept in a field), besides its
+# callees: leaves taking no callee's place, the straight line's first
+PLUGS = 2
 DELEGATE = 1.01  # a call of the same-named method elsewhere ranks above the heaviest other (`delegates`)
 Node = tuple[str, str]  # (path, qualified symbol)
 # a callee that reports an error: an exception class, or a function named for failing
@@ -161,19 +164,30 @@ class _Tree:
             kept.setdefault(parent, []).append((order, edge))
             offer(callee, (*path, callee), main)
 
+        shown: set[Node] = set()  # the user's code each field holds, shown once
+
         def grown(parent: Node) -> list[CallTree]:
-            return [
+            calls = [
                 CallTree(edge, tuple(grown((edge.callee_path, edge.callee))))
                 for _, edge in sorted(kept.get(parent, []), key=lambda item: item[0])
             ]
+            plugs = [e for e in self.plugs(parent) if (e.callee_path, e.callee) not in shown]
+            shown.update((e.callee_path, e.callee) for e in plugs)
+            return [*calls, *(CallTree(edge) for edge in plugs)]
 
         return grown(node)
+
+    def plugs(self, node: Node) -> list[CallEdge]:
+        """Where `node` runs the user's code (CallEdge.plugged): up to PLUGS of its calls of a handler kept in
+        a field, those on its straight line first, no side path (an error callback)."""
+        edges = {e.callee: e for e in self.calls(node) if e.plugged and not self.side_path(e)}
+        return sorted(edges.values(), key=lambda e: (-e.share, e.line))[:PLUGS]
 
     def branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
         """Up to BREADTH callees of `node` with their weights: the heaviest, and those weighing BRANCH of it
         (a deprecated callee as a side path), the main line first: a later call outranks an equal early one
         (set-up)."""
-        edges = list({(e.callee_path, e.callee): e for e in self.calls(node)}.values())
+        edges = list({(e.callee_path, e.callee): e for e in self.calls(node) if not e.plugged}.values())
         last = max(1, len(edges) - 1)
         weighed: list[tuple[float, float, CallEdge]] = []
         for order, edge in enumerate(edges):

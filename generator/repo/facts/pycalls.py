@@ -98,6 +98,9 @@ class ClassInfo:
     elements: dict[str, list[ast.expr]] = field(default_factory=dict)  # self.xs.append(Cls(...)) → xs
     tables: dict[str, list[ast.expr]] = field(default_factory=dict)  # splitters = {"row": RowSplitter}
     aliases: dict[str, str] = field(default_factory=dict)  # _parse = _parseNoCache → _parse: _parseNoCache
+    # attributes a method keeps from its parameters (`self.handler = handler`, `self.job_func =
+    # partial(job_func)`): a call of one runs what the caller handed in (CallEdge.plugged)
+    given: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -139,6 +142,7 @@ class PythonCalls:
             if owner:
                 for attribute, stored in stored_elements(calls, local).items():
                     scope.classes[owner].elements.setdefault(attribute, []).extend(stored)
+                scope.classes[owner].given.update(_kept_parameters(function))
         return self.resolved(scope, bodies)
 
     def resolved(self, scope: ModuleScope, bodies: list[Body]) -> list[CallEdge]:
@@ -148,6 +152,7 @@ class PythonCalls:
         for caller, owner, local, calls, regions in bodies:
             for call in calls:
                 called = self._target(scope, owner, local, call.func)
+                plugged: list[Target] = []
                 targets = [
                     (called, False, False, False),
                     *((t, True, False, False) for t in self._handed(scope, owner, local, call)),
@@ -159,6 +164,9 @@ class PythonCalls:
                     targets += [(t, False, True, False) for t in elements]
                     if not elements:  # a receiver named after a family of classes (dispatch.Families)
                         targets += [(t, False, False, True) for t in self._family(call.func)]
+                    if not any(t for t, *_ in targets):  # nothing of the repository's: handed in
+                        plugged = _plugged(scope, owner, call.func)
+                        targets += [(t, False, False, False) for t in plugged]
                 share = share_at(regions, call.lineno)
                 for target, handed, inferred, dispatched in targets:
                     guessed = inferred or dispatched
@@ -173,6 +181,7 @@ class PythonCalls:
                             handed,
                             inferred,
                             dispatched,
+                            plugged=target in plugged,
                         )
                         found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
@@ -681,6 +690,62 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
                     yield f"{node.name}.{item.name}", node.name, _as_self(item)
+
+
+def _kept_parameters(method: ast.AST) -> set[str]:
+    """The attributes a method's own statements set from its parameters: `self.handler = handler`,
+    `self.app = app or default_app`, `self.job_func = functools.partial(job_func, *args)`."""
+    if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
+        return set()
+    arguments = method.args
+    parameters = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]} - {"self"}
+    kept: set[str] = set()
+    for statement in method.body:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target = statement.targets[0]
+        if isinstance(target, ast.Attribute) and _is_self(target.value):
+            if _from_parameter(statement.value, parameters):
+                kept.add(target.attr)
+    return kept
+
+
+def _from_parameter(value: ast.expr, parameters: set[str]) -> bool:
+    """The parameter itself, a default beside it (`handler or default`, `a if a else b`) or a call wrapping
+    it (`partial(job_func, *args)`); not one of its attributes (a bound method of the object handed in) nor
+    what a method of the class makes of it (`self._make_retention_function(retention)`)."""
+    if isinstance(value, ast.Name):
+        return value.id in parameters
+    if isinstance(value, ast.BoolOp):
+        return any(_from_parameter(v, parameters) for v in value.values)
+    if isinstance(value, ast.IfExp):
+        return _from_parameter(value.body, parameters) or _from_parameter(value.orelse, parameters)
+    if isinstance(value, ast.Call) and not _on_self(value.func):  # not a method making a function of it
+        return any(isinstance(a, ast.Name) and a.id in parameters for a in value.args)
+    return False
+
+
+def _on_self(function: ast.expr) -> bool:
+    return isinstance(function, ast.Attribute) and _is_self_or_cls(function.value)
+
+
+def _plugged_name(owner: str, function: ast.expr) -> str:
+    """`Class.attribute` for a call of `self.attribute(…)` in a method of `owner`, else ""."""
+    if owner and isinstance(function, ast.Attribute) and _is_self(function.value):
+        return f"{owner}.{function.attr}"
+    return ""
+
+
+def _plugged(scope: ModuleScope, owner: str, function: ast.expr) -> list[Target]:
+    """`self.handler(sock)` where a method of the class keeps `handler` from its parameters and the class
+    has no such method: the attribute holds what the caller handed in, and the call runs the user's code
+    there (CallEdge.plugged)."""
+    name = _plugged_name(owner, function)
+    info = scope.classes.get(owner) if name else None
+    attribute = name.rpartition(".")[2]
+    if info is None or attribute not in info.given or attribute in info.methods:
+        return []
+    return [(scope.path, name)]
 
 
 def _is_self(node: ast.expr) -> bool:

@@ -48,7 +48,14 @@ _GO_INTERFACE_METHOD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")  # `NextBackOff() 
 _GO_EMBEDDED = re.compile(r"^\s*\*?(\w+)(?:\[[^\]]*\])?\s*(?:`.*`)?\s*(?://.*)?$")
 EMBEDDED_DEPTH = 2  # types embedding types embedding the method's type
 _GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://.*)?$")  # `tree *node`
+# any named field: `handler Handler`, `handlers []HandlerFunc`, `onClose func(c *Conn)` → (names, type)
+_GO_ANY_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+([^\s/`][^/`]*?)\s*(?:`.*`)?\s*(?://.*)?$")
+# a type's collection or pointer prefixes: `[]`, `[8]`, `map[string]`, `*`
+_GO_CONTAINERS = re.compile(r"^(?:\[\w*\]|map\[[^\]]*\]|\*)+")
+_GO_CONVERSION = "type_conversion_expression"
 Resolve = Callable[[str, str, str], list[str]]
+# what a call reaches, with CallEdge's flags: (target, handed, inferred, dispatched, plugged)
+Target = tuple[tuple[str, str] | None, bool, bool, bool, bool]
 # an object literal's method under a computed key, one pair a line: `[writeSym]: write,` (pino's prototype)
 _KEYED_PAIR = re.compile(r"^\s*\[([A-Za-z_$][\w$]*)\]\s*:\s*([A-Za-z_$][\w$]*)\s*,?\s*$", re.MULTILINE)
 
@@ -100,26 +107,15 @@ class TreeSitterCalls:
             if language == "java"
             else JS_CALLS
             if language in JS_LANGUAGES
+            else ("call_expression", _GO_CONVERSION)
+            if language == "go"
             else ("call_expression",)
         )
         for call in descendants(root, *kinds):
             line = call.start_point[0] + 1
             caller = innermost(callers, line)
-            called = scope.callee(call, caller)
-            targets = [(called, False, False, False)]
-            targets += [(scope.resolve(node, caller), True, False, False) for node in _handed(call)]
-            if isinstance(scope, _GoScope):
-                targets += [(target, True, False, False) for target in scope.served(call, caller)]
-            if called is None and isinstance(scope, _GoScope):
-                targets += [(target, False, True, False) for target in scope.on_element(call, caller)]
-                targets += [(target, False, True, False) for target in scope.stored(call, caller)]
-                targets += [(target, False, False, True) for target in scope.implementations(call, caller)]
-            if called is None and isinstance(scope, _JsScope):
-                targets += [(target, False, False, True) for target in scope.family(call)]
-            if called is None and isinstance(scope, NativeScope):
-                targets += [(target, False, True, False) for target in scope.inferred(call, caller)]
-                targets += [(target, False, False, True) for target in scope.implementations(call, caller)]
-            for target, handed, inferred, dispatched in targets:
+            targets = self._targets(scope, call, caller)
+            for target, handed, inferred, dispatched, plugged in targets:
                 if target is None or target == (path, caller.name if caller else ""):
                     continue
                 if handed and not self._callable(target):
@@ -134,9 +130,37 @@ class TreeSitterCalls:
                     handed,
                     inferred,
                     dispatched,
+                    plugged,
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def _targets(self, scope: Scope, call: Any, caller: Symbol | None) -> list[Target]:
+        """What a call reaches: (target, handed, inferred, dispatched, plugged) each (CallEdge's flags)."""
+        if call.type == _GO_CONVERSION:  # `ctx.handlers[i](ctx)`, which Go's grammar reads as a conversion
+            plugged = scope.plugged(call, caller) if isinstance(scope, _GoScope) else []
+            return [(target, False, False, False, True) for target in plugged]
+        called = scope.callee(call, caller)
+        targets: list[Target] = [(called, False, False, False, False)]
+        targets += [(scope.resolve(node, caller), True, False, False, False) for node in _handed(call)]
+        if isinstance(scope, _GoScope):
+            targets += [(target, True, False, False, False) for target in scope.served(call, caller)]
+        if called is None and isinstance(scope, _GoScope):
+            known: list[Target] = [(t, False, True, False, False) for t in scope.on_element(call, caller)]
+            known += [(t, False, True, False, False) for t in scope.stored(call, caller)]
+            known += [(t, False, False, True, False) for t in scope.implementations(call, caller)]
+            # nothing of the repository's: what the user plugs in, kept in a field
+            plugged = [] if known else scope.plugged(call, caller)
+            targets += [*known, *((t, False, False, False, True) for t in plugged)]
+        if called is None and isinstance(scope, _JsScope):
+            family = [(t, False, False, True, False) for t in scope.family(call)]
+            # nothing of the repository's: what the user plugs in, kept in a field
+            plugged = [] if family else scope.plugged(call, caller)
+            targets += [*family, *((t, False, False, False, True) for t in plugged)]
+        if called is None and isinstance(scope, NativeScope):
+            targets += [(target, False, True, False, False) for target in scope.inferred(call, caller)]
+            targets += [(t, False, False, True, False) for t in scope.implementations(call, caller)]
+        return targets
 
     def js_scope(self, path: str) -> _JsScope | None:
         """Another JS/TS file's scope (its names and imports), read once: a subclass's file, for what its
@@ -148,7 +172,7 @@ class TreeSitterCalls:
             self._js_scopes[path] = _JsScope(self, path, language, root) if root is not None else None
         return self._js_scopes[path]
 
-    def _scope(self, path: str, language: str, root: Any) -> _GoScope | _JsScope | JavaScope | NativeScope:
+    def _scope(self, path: str, language: str, root: Any) -> Scope:
         if language == "go":
             return _GoScope(self, path, root)
         if language in {"c", "cpp", "rust"}:
@@ -410,6 +434,63 @@ class _GoScope:
         if self.handlers is None:
             self.handlers = self._stored_handlers()
         return [t for t in self.handlers.get(owner, []) if t != (self.path, caller.name)]
+
+    def plugged(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
+        """`sess.handler(sess)`, `ctx.handlers[i](ctx)`: a call of a struct's function-typed field, or of an
+        element of one, that none of the repository's functions is stored in (`stored`), runs what the user
+        hands in (`ListenAndServe(addr, handler)`, `Handle("/echo", fn)`): the field, named
+        `struct.field`, is where the user's code plugs in (CallEdge.plugged)."""
+        if caller is None:
+            return []
+        owner = (
+            self._converted_field(call, caller.start)
+            if call.type == _GO_CONVERSION
+            else self._called_field(call.child_by_field_name("function"), caller.start)
+        )
+        if owner is None or owner[0] not in self.package:
+            return []
+        kind = self._declared_fields(owner[0], _GO_ANY_FIELD).get(owner[1], "")
+        if not self._function_typed(kind):
+            return []
+        home = next((path for path, symbol in self.package[owner[0]] if not symbol.parent), None)
+        return [(home, f"{owner[0]}.{owner[1]}")] if home is not None else []
+
+    def _called_field(self, function: Any, start: int) -> tuple[str, str] | None:
+        """(struct type, field) of a called field or element of one: `s.handler(…)`, `s.hs[k](…)`, a ranged
+        element; not a method of a field's value (`s.h.Serve(…)`)."""
+        if function is None:
+            return None
+        if function.type == "selector_expression":
+            operand = function.child_by_field_name("operand")
+            if operand is None or operand.type != "identifier":
+                return None
+        return self._holder(function, start)
+
+    def _converted_field(self, conversion: Any, start: int) -> tuple[str, str] | None:
+        """(struct type, field) of `v.f[i](…)`, which Go's grammar reads as converting to a generic type
+        `v.f[i]`: `v` a variable of a declared type, not a package."""
+        generic = conversion.child_by_field_name("type")
+        if generic is None or generic.type != "generic_type" or not generic.named_children:
+            return None
+        qualified = generic.named_children[0]
+        if qualified.type != "qualified_type" or len(qualified.named_children) < 2:
+            return None
+        variable, field = qualified.named_children[:2]
+        declared = self.types.get((start, node_text(variable)), "")
+        return (declared, node_text(field)) if declared and "." not in declared else None
+
+    def _function_typed(self, kind: str) -> bool:
+        """Whether a field's declared type holds functions: `func(…)`, one of the package's function types
+        (`type Handler func(Session)`), or a slice or map of them."""
+        kind = _GO_CONTAINERS.sub("", kind)
+        if kind.startswith("func"):
+            return True
+        declared = re.compile(rf"^\s*(?:type\s+)?{re.escape(kind)}(?:\[[^\]]*\])?\s+func\b")
+        for path, symbol in self.package.get(kind, []) if kind.isidentifier() else ():
+            lines = (self.calls.read(path) or "").splitlines()[symbol.start - 1 : symbol.start]
+            if lines and declared.match(lines[0]):
+                return True
+        return False
 
     def _holder(self, function: Any, start: int) -> tuple[str, str] | None:
         """(struct type, field) of the field a called expression is, or is an element of."""
@@ -797,6 +878,7 @@ class _JsScope:
         self._fields: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (class, field) → classes it holds
         self._declared: dict[tuple[int, int], dict[str, str]] = {}  # a function's TypeScript-typed names
         self._selves: dict[tuple[int, int], frozenset[str]] = {}  # a function's names for `this`
+        self._kept: frozenset[str] | None = None  # fields set from parameters (`_given`)
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(_called(call), caller)
@@ -859,6 +941,42 @@ class _JsScope:
         if caller.kind != "function":
             return ""
         return caller.name if caller.name in self._with_methods else self._makers.get(caller.name, "")
+
+    def plugged(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
+        """`this.process(task, cb)`, `self.fn.call(self, tasks, done)`: a call of a field, no method of the
+        class, that the file sets from a function's parameter (`this.fn = opts.fn`, `this.onData =
+        options.onData || noop`) runs what the user hands in: the field, named `Class.field`, is where the
+        user's code plugs in (CallEdge.plugged)."""
+        function = _called(call)
+        owner = self._this_class(caller)
+        if not owner or function is None or function.type != "member_expression":
+            return []
+        holder = function.child_by_field_name("object")
+        name = node_text(function.child_by_field_name("property"))
+        if holder is None or not (holder.type == "this" or self._is_this(holder)):
+            return []
+        if f"{owner}.{name}" in self.local or name not in self._given():
+            return []
+        return [(self.path, f"{owner}.{name}")]
+
+    def _given(self) -> frozenset[str]:
+        """The fields the file sets on `this` from the enclosing function's parameters: the parameter, an
+        option of it (`opts.fn`), a default beside it (`opts.process || noop`) or a call wrapping it."""
+        if self._kept is None:
+            kept: set[str] = set()
+            for assignment in descendants(self.root, "assignment_expression"):
+                left = assignment.child_by_field_name("left")
+                obj = left.child_by_field_name("object") if left is not None else None
+                if obj is None or left.type != "member_expression":
+                    continue
+                if obj.type == "this" or self._is_this(obj):
+                    functions = enclosing_functions(assignment)
+                    parameters = functions[0].child_by_field_name("parameters") if functions else None
+                    named = {node_text(n) for n in descendants(parameters, "identifier")}
+                    if _from_parameter(assignment.child_by_field_name("right"), named):
+                        kept.add(node_text(left.child_by_field_name("property")))
+            self._kept = frozenset(kept)
+        return self._kept
 
     def _is_this(self, name: Any) -> bool:
         """Whether `name` is a function's alias of `this` where it stands (`var self = this`)."""
@@ -1051,6 +1169,25 @@ def _required(value: Any) -> str:
     return node_text(strings[0]).strip("'\"`") if strings else ""
 
 
+def _from_parameter(value: Any, parameters: set[str]) -> bool:
+    """A JS value that is one of `parameters`, an option of one (`opts.fn`), a default beside one
+    (`opts.process || noop`, `a ?? b`) or a call wrapping one (`this._fnWrap(onTick)`)."""
+    if value is None or not parameters:
+        return False
+    if value.type == "identifier":
+        return node_text(value) in parameters
+    if value.type == "member_expression":
+        obj = value.child_by_field_name("object")
+        return obj is not None and obj.type == "identifier" and node_text(obj) in parameters
+    if value.type in {"binary_expression", "parenthesized_expression"}:
+        return any(_from_parameter(child, parameters) for child in value.named_children)
+    if value.type == "call_expression":
+        arguments = value.child_by_field_name("arguments")
+        found = arguments.named_children if arguments is not None else []
+        return any(a.type == "identifier" and node_text(a) in parameters for a in found)
+    return False
+
+
 def _called(call: Any) -> Any:
     """The node a JS/TS call calls: `dispatchRequest.call(this, config)` and `.apply(…)` call dispatchRequest;
     `new Request(…)` calls the class (its constructor)."""
@@ -1061,3 +1198,6 @@ def _called(call: Any) -> Any:
         if node_text(function.child_by_field_name("property")) in {"call", "apply"}:
             return function.child_by_field_name("object")
     return function
+
+
+Scope = _GoScope | _JsScope | JavaScope | NativeScope

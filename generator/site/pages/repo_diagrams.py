@@ -149,7 +149,10 @@ def _entered_by(entry: str) -> str:
 
 def _verb(hop: FlowHop) -> str:
     """How a hop reaches its callee: a call, a value handed over (a callback, a class its receiver calls
-    back), or one of the implementations of the interface or abstract method called."""
+    back), one of the implementations of the interface or abstract method called, or what the user plugs in
+    (a handler given to the repository, kept in the field named)."""
+    if hop.plugged:
+        return "calls your code, kept in"
     return "hands over" if hop.handed else "calls the implementation" if hop.dispatched else "calls"
 
 

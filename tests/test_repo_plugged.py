@@ -1,0 +1,133 @@
+"""Where the user's code plugs in (CallEdge.plugged): a call of a handler the user hands to the repository and
+a field keeps (gliderlabs/ssh's `sess.handler(sess)`, arpc's `ctx.handlers[i](ctx)`, schedule's
+`self.job_func()`, better-queue's `self.fn.call(…)`) is a leaf of the call tree, named for the field, beside
+the library's own calls around it; no entry ranking counts it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.facts.calltree import call_tree, main_line
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.model import CallGraphView, CallTree
+
+SERVER = {
+    "go.mod": "module example.com/srv\n\ngo 1.21\n",
+    "server.go": (
+        "package srv\n\ntype Session interface {\n\tWrite(b []byte) (int, error)\n}\n\n"
+        "type Handler func(s Session)\n\ntype Hook func(s Session) error\n\n"
+        "type Server struct {\n\tAddr    string\n\tHandler Handler // the user's\n\thooks   []Hook\n"
+        "\tfallback Handler\n\tonClose func(s Session)\n}\n\n"
+        "func ListenAndServe(addr string, handler Handler, hooks ...Hook) error {\n"
+        "\tsrv := &Server{Addr: addr, Handler: handler, hooks: hooks}\n\treturn srv.Serve()\n}\n\n"
+        "func defaultHandler(s Session) {\n\ts.Write(nil)\n}\n\n"
+        "func (srv *Server) Serve() error {\n\tsrv.fallback = defaultHandler\n\tsrv.handle(nil)\n\treturn nil\n}\n\n"
+        "func (srv *Server) handle(s Session) {\n\tfor i := range srv.hooks {\n\t\tsrv.hooks[i](s)\n\t}\n"
+        "\tsrv.greet(s)\n\tsrv.Handler(s)\n\tsrv.fallback(s)\n\tsrv.close(s)\n}\n\n"
+        "func (srv *Server) greet(s Session) {\n\tsrv.write(s)\n}\n\n"
+        "func (srv *Server) write(s Session) {\n}\n\n"
+        "func (srv *Server) close(s Session) {\n}\n"
+    ),
+}
+
+
+def _plugged(graph: CallGraphView | None, path: str, caller: str) -> set[str]:
+    assert graph is not None
+    return {e.callee for e in graph.calls_of(path, {caller}, dispatched=True) if e.plugged}
+
+
+def _names(tree: list[CallTree] | tuple[CallTree, ...]) -> list[str]:
+    return [name for branch in tree for name in (branch.edge.callee, *_names(branch.below))]
+
+
+def test_a_go_call_of_a_function_field_the_user_fills_is_where_the_user_code_runs(tmp_path: Path) -> None:
+    """`srv.Handler(s)` (a field of the package's function type, filled from ListenAndServe's argument) and
+    `srv.hooks[i](s)` (an element of a slice of them, which Go's grammar reads as a conversion) run the
+    user's code: plugged leaves of the tree under `handle`, beside its own calls, never in the graph's edges;
+    `srv.fallback(s)`, where the package stores `defaultHandler`, is a call of that function."""
+    root = write_tree(tmp_path / "repo", SERVER)
+    facts = extract_facts(root, map_repository(root))
+    graph = facts.calls
+    assert _plugged(graph, "server.go", "Server.handle") == {"Server.Handler", "Server.hooks"}
+    assert graph is not None
+    assert not any(e.plugged for e in graph.edges())
+    assert ("server.go", "defaultHandler") in {(e.callee_path, e.callee) for e in graph.edges()}
+    tree = call_tree(graph, facts.files, ("server.go", "ListenAndServe"))
+    line = [edge.callee for edge in main_line(tree)]
+    assert line[:3] == ["Server.Serve", "Server.handle", "Server.greet"]
+    handle = tree[0].below[0]
+    assert {b.edge.callee for b in handle.below if b.edge.plugged} == {"Server.Handler", "Server.hooks"}
+    assert {"Server.greet", "Server.close", "defaultHandler"} <= set(_names(handle.below))
+
+
+SCHEDULER = {
+    "sched/__init__.py": "",
+    "sched/jobs.py": (
+        "import functools\n\n\n"
+        "class Job:\n"
+        "    def __init__(self, interval, retention=None):\n"
+        "        self.interval = interval\n"
+        "        self._retention = self._make_retention(retention)\n\n"
+        "    def _make_retention(self, retention):\n"
+        "        return lambda: retention\n\n"
+        "    def do(self, job_func, *args):\n"
+        "        self.job_func = functools.partial(job_func, *args)\n"
+        "        self.on_done = args or None\n"
+        "        return self\n\n"
+        "    def run(self):\n"
+        "        ret = self.job_func()\n"
+        "        self._retention()\n"
+        "        self._schedule_next_run()\n"
+        "        return ret\n\n"
+        "    def _schedule_next_run(self):\n"
+        "        self.next_run = self.interval\n"
+    ),
+}
+
+
+def test_a_python_attribute_kept_from_a_parameter_and_called_runs_the_user_code(tmp_path: Path) -> None:
+    """schedule's `Job.do` keeps `functools.partial(job_func, …)` as `self.job_func`, which `run` calls: the
+    user's job runs there; what a method of the class makes of a parameter
+    (`self._make_retention(retention)`) is the library's own function, no plug."""
+    root = write_tree(tmp_path / "repo", SCHEDULER)
+    facts = extract_facts(root, map_repository(root))
+    assert _plugged(facts.calls, "sched/jobs.py", "Job.run") == {"Job.job_func"}
+
+
+QUEUE = {
+    "package.json": '{"name": "q", "main": "lib/queue.js"}\n',
+    "lib/worker.js": (
+        "function Worker(opts) {\n  this.fn = opts.fn;\n  this.batch = opts.batch;\n  this.log = console.log;\n}\n\n"
+        "Worker.prototype.start = function () {\n  var self = this;\n"
+        "  self.fn.call(self, self.batch, function (err) { self.finish(err) });\n  self.log('started');\n};\n\n"
+        "Worker.prototype.finish = function (err) {\n  this.done = true;\n};\n\n"
+        "module.exports = Worker;\n"
+    ),
+}
+
+
+def test_a_js_field_set_from_the_constructor_options_and_called_runs_the_user_code(tmp_path: Path) -> None:
+    """better-queue's `Worker` keeps `opts.fn` as `this.fn` and `start` calls `self.fn.call(self, …)`: the
+    process function the user gave the queue runs there; `this.log`, set from no parameter, is no plug."""
+    root = write_tree(tmp_path / "repo", QUEUE)
+    facts = extract_facts(root, map_repository(root))
+    assert _plugged(facts.calls, "lib/worker.js", "Worker.start") == {"Worker.fn"}
+
+
+def test_the_flow_list_says_where_the_user_code_runs(tmp_path: Path) -> None:
+    """The index page's call tree names the field the user's handler is kept in."""
+    from generator.repo.analyze.citations import Linker
+    from generator.repo.analyze.describe import flow_branches
+    from generator.site.pages.repo_diagrams import flow_tree_markdown
+
+    root = write_tree(tmp_path / "repo", SERVER)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = call_tree(facts.calls, facts.files, ("server.go", "ListenAndServe"))
+    linker = Linker({"server.go": 40}, "r" * 40, "https://github.com/acme/srv")
+    listed = str(flow_tree_markdown(tuple(flow_branches(tree, linker))))
+    assert "- calls your code, kept in `Server.Handler`" in listed
+    assert "- calls `Server.greet`" in listed
