@@ -76,6 +76,16 @@ def test_user_stories_under_a_proposal_say_why_not_how_it_works() -> None:
     assert path_facets(("Workload Identity", "Proposal"), "Workload Identity") == {"how"}
 
 
+def test_a_users_experience_in_detail_is_how_it_is_used() -> None:
+    # longhorn's LEPs hold "### User Experience In Detail" under "## Proposal" (87), tekton's TEPs "### User
+    # Experience" under "## Proposal" or "## Design Evaluation" (56): a user's steps, never the design
+    for heading in ("User Experience In Detail", "### User Experience (optional)", "User experience"):
+        assert section_facets(heading) == {"use"}, heading
+    assert path_facets(("Filesystem trim", "Proposal", "User Experience In Detail"), "Filesystem trim") == {
+        "use"
+    }
+
+
 def test_a_status_the_subject_reports_is_no_status_of_the_work() -> None:
     # the IPFS trustless gateway spec's "## Response Status Codes" ("### `404 Not Found`": "A Trustless Gateway MUST
     # return 404 Not Found when the root block … is not available") answered "What is its current state?"; gRPC,

@@ -757,3 +757,28 @@ def test_a_sentence_pointing_at_the_example_after_it_is_quoted_with_it_or_not_at
     assert passage.text.endswith("looks like below.")
     assert passage.code.startswith("hubble_flows_processed_total")
     assert [p.text for p in opening_passages(config)] == []
+
+
+LEP = (
+    "# Filesystem trim\n\n## Summary\n\nLonghorn reclaims the space a filesystem frees with trim.\n\n"
+    "## Proposal\n\n### User Experience In Detail\n\n1. Users enable the option for a volume.\n"
+    "2. Users run fstrim on the mount point.\n\n### API changes\n\nThe engine forwards each unmap request to "
+    "all its replicas, which punch holes in the removed snapshots.\n"
+)
+
+
+def test_a_users_steps_under_a_proposal_are_how_it_is_used_not_how_it_works() -> None:
+    # a KEP-like template's "### User Experience In Detail" under "## Proposal" (longhorn 87 such sections,
+    # tekton 56 "User Experience" under "## Proposal" or "## Design Evaluation") answered "How does filesystem
+    # trim work?" with the user's steps in all three longhorn reports; the design is the section after it
+    judge = RelevanceJudge("filesystem trim")
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+
+    def quoted(facet: str) -> list[str]:
+        found = treating(LEP, facet, concepts, tokens, own_headings=True, title="Filesystem trim")
+        return [p.text for section, limit in found for p in opening_passages(section, limit)]
+
+    assert not any("Users" in p for p in quoted("how"))
+    assert any("punch holes" in p for p in quoted("how"))
+    used = treating(LEP, "use", concepts, tokens, own_headings=True, title="Filesystem trim")
+    assert [section.heading for section, _ in used] == ["User Experience In Detail"]

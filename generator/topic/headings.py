@@ -36,8 +36,10 @@ FACET_WORDS = {
     r"implementation|details|detailed description|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
     # "## Scenarios and User Experience" (a design's use cases told as a user meets them), "#### Scenario:
-    # prepublishing a new minor version": how it is used
-    "use": r"usage|how to|using|examples?|scenarios?\b|tutorial|getting started|quick ?start|configur|install|basic|"
+    # prepublishing a new minor version": how it is used; a KEP-like template's "### User Experience In Detail"
+    # under "## Proposal" (a user's steps: "Users can enable the option…, then run fstrim") is no design
+    "use": r"usage|how to|using|examples?|scenarios?\b|user experience|tutorial|getting started|quick ?start"
+    r"|configur|install|basic|"
     r"用法|使用|示例|教程|配置|快速上手|入门",
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|security|"
     r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",
