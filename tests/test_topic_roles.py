@@ -4,6 +4,7 @@ outline's questions; a heading written in bold is read by its words."""
 
 from __future__ import annotations
 
+from generator.text.pointers import states_purpose_within
 from generator.topic.analyze import document_opening
 from generator.topic.facet_sections import path_facets, stating_parts
 from generator.topic.headings import is_status_heading, section_facets
@@ -27,6 +28,33 @@ def test_the_sentence_stating_the_documents_purpose_defines_the_subject_before_t
 ):
     opening = document_opening(PROPOSAL, [{"widget"}, {"version"}], titled=True)
     assert opening.startswith("This document proposes a new compatibility policy based on widget versioning.")
+
+
+DRAIN = """# Widget drain rules
+
+## Summary
+
+Today, when the controller deletes a widget it drains its node with hard-coded widget rules.
+
+With recent changes, we can now control the widget drain, and thus we propose a new WidgetDrainRule to make
+the rules configurable per widget.
+
+## Motivation
+
+Widgets need a drain order.
+"""
+
+
+def test_a_summary_opening_on_the_state_it_changes_defines_the_subject_where_it_says_what_it_proposes() -> (
+    None
+):
+    # Cluster API's MachineDrainRule proposal opens its summary on how drain works today and proposes the CRD in
+    # its next paragraph, in a clause ("…, and thus we propose a new `MachineDrainRule` CRD…"); Longhorn's and
+    # Karmada's summaries alike ("To address this, this proposal introduces the Overflow Cluster Affinities…")
+    opening = document_opening(DRAIN, [{"widget"}, {"drain"}], titled=True)
+    assert opening.startswith("With recent changes, we can now control the widget drain, and thus we propose")
+    assert states_purpose_within("To address this, this proposal introduces the overflow affinities.")
+    assert not states_purpose_within("Today, the controller drains the node. We can now propose nothing.")
 
 
 def test_a_heading_written_in_bold_is_read_by_its_words() -> None:

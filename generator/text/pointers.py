@@ -149,6 +149,22 @@ def states_purpose(sentence: str) -> bool:
     return bool(_STATES_PURPOSE.match(sentence.strip()))
 
 
+# a clause of a sentence, after the phrase that opens it ("With recent changes in Cluster API, we can now have
+# finer control on the drain process, and thus we propose…", "To address this, this proposal introduces…")
+_CLAUSE = re.compile(r"[,;]\s+(?:(?:and|so|thus|therefore|hence)\s+)*")
+
+
+def states_purpose_within(paragraph: str) -> bool:
+    """Whether a paragraph says what its document proposes in one of its sentences or in a clause after a
+    sentence's opening phrase (`states_purpose`): where a summary says what the subject is, after the state
+    it sets out first ("Today, when Cluster API deletes a Machine it drains the corresponding Node…")."""
+    return any(
+        states_purpose(clause)
+        for sentence in sentences(paragraph)
+        for clause in (sentence, *(sentence[m.end() :] for m in _CLAUSE.finditer(sentence)))
+    )
+
+
 def needs_antecedent(sentence: str) -> bool:
     """Whether a sentence opens on something said before it, or names it ("this problem", "these
     approaches"), so that alone it speaks of nothing."""

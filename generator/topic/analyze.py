@@ -24,7 +24,7 @@ from ..llm.window import context_window, fit_entries
 from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.grounding import grounded, source_words
-from ..text.pointers import states_purpose
+from ..text.pointers import states_purpose_within
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
@@ -953,14 +953,16 @@ def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
     Enhancement"), each from its first paragraph whose first sentence names the topic (one of its words) —
     never its problem statement, which says what the world lacks, not what the subject is: a "## Problem"
     or "## Motivation" section, or a summary opening "Currently, there is no performant way to create
-    wrapper for a value…" before "We propose to support identityless inline classes…". A lead or summary
+    wrapper for a value…" before "We propose to support identityless inline classes…", or "Today, when Cluster
+    API deletes a Machine it drains the corresponding Node…" before "…, and thus we propose a new
+    `MachineDrainRule` CRD…" (`states_purpose_within`: in a clause after its opening phrase). A lead or summary
     is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic."""
     parts = stating_parts(blocks)
     for wanted in STATING_PARTS:
         scanned = [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]
         # the paragraph where the document states its purpose ("This document proposes…") before the problem
         # it sets out first ("PyTorch is a framework that…")
-        for n in sorted(scanned, key=lambda i: not states_purpose(blocks[i])):
+        for n in sorted(scanned, key=lambda i: not states_purpose_within(blocks[i])):
             passage = _opening_at(blocks, n, name)
             if passage and topic & set(tokens(split_all(passage)[0])):
                 return passage if wanted == "design" else whole_abstract(blocks[n:], passage)
