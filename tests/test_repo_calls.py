@@ -839,3 +839,80 @@ def test_a_go_method_call_on_an_indexed_field_element_reaches_the_element_types_
     edges = graph.edges(["cache.go"])
     assert hops(edges, "Cache.Set") == {("cache.go", "segment.set")}
     assert hops(edges, "Cache.Get") == {("cache.go", "segment.get")}
+
+
+def _named_walk(node: Any, kinds: set[str]) -> list[Any]:
+    """What `descendants` gives, by the definition: `node`, then its named children's walks, in order."""
+    found = [node] if node.type in kinds else []
+    for child in node.named_children:
+        found.extend(_named_walk(child, kinds))
+    return found
+
+
+def test_descendants_walks_a_subtrees_named_nodes_in_source_order() -> None:
+    """The tree cursor's walk gives what a walk over named children gives: the subtree's own nodes only
+    (never a later sibling of the node it starts from), the named ones, parents before children."""
+    from generator.repo.facts.comments import descendants
+    from generator.repo.facts.languages import parse_tree
+
+    text = (
+        'package a\n\nimport "fmt"\n\n// Run runs.\nfunc Run(x int) {\n\tif x > 0 {\n\t\tfmt.Println(f(g(x)))\n\t}\n'
+        '\ts := []string{"a", h()}\n\t_ = s\n}\n\nfunc f(x int) int { return x }\n\nfunc g(x int) int { return x }\n'
+        "\nfunc h() string { return `b` }\n"
+    )
+    root = parse_tree("go", text).root_node
+    kinds = ("call_expression", "identifier", "block", "comment", "source_file", "interpreted_string_literal")
+    assert [n.id for n in descendants(root, *kinds)] == [n.id for n in _named_walk(root, set(kinds))]
+    first = next(n for n in root.named_children if n.type == "function_declaration")  # `func Run`: `f`,
+    # `g` and `h`, its later siblings, stay out
+    calls = [n.text.decode() for n in descendants(first, "call_expression")]
+    assert calls == ["fmt.Println(f(g(x)))", "f(g(x))", "g(x)", "h()"]
+    assert [n.id for n in descendants(first, *kinds)] == [n.id for n in _named_walk(first, set(kinds))]
+    leaf = next(descendants(first, "identifier"))
+    assert [n.id for n in descendants(leaf, "identifier", "call_expression")] == [leaf.id]  # a leaf: itself
+    assert list(descendants(None, "identifier")) == []
+
+
+PACKAGED = {
+    "go.mod": "module example.com/shop\n\ngo 1.21\n",
+    "shop.go": (
+        "package shop\n\ntype Store interface {\n\tGet(key string) string\n}\n\n"
+        "type Hasher interface {\n\tSum() string\n}\n\n"
+        "type Shop struct {\n\tstore Store\n\tstoreName Store\n\tcache Store\n\th Hasher\n}\n\n"
+        "func (s *Shop) Find(key string) string {\n\ts.store.Get(key)\n\ts.cache.Get(key)\n"
+        "\treturn s.storeName.Get(key)\n}\n\n"
+        "func (s *Shop) Check() string {\n\treturn s.h.Sum()\n}\n"
+    ),
+    "setup.go": (
+        "package shop\n\nfunc Open() *Shop {\n\ts := &Shop{}\n\ts.store = newDisk()\n\ts.storeName = &newMemory()\n"
+        "\ts.cache = newDisk()\n\treturn s\n}\n\n"
+        "func Reopen(s *Shop) {\n\ts.cache = newMemory()\n\ts.h = newHash()\n}\n"
+    ),
+    "disk.go": (
+        "package shop\n\ntype disk struct{}\n\nfunc newDisk() *disk {\n\treturn &disk{}\n}\n\n"
+        "func (d *disk) Get(key string) string {\n\treturn key\n}\n"
+    ),
+    "memory.go": (
+        "package shop\n\ntype memory struct{}\n\nfunc newMemory() *memory {\n\treturn &memory{}\n}\n\n"
+        "func (m *memory) Get(key string) string {\n\treturn key\n}\n\n"
+        "type hash struct{}\n\nfunc newHash() *hash {\n\treturn &hash{}\n}\n\nfunc (h *hash) Sum() string {\n"
+        '\treturn ""\n}\n'
+    ),
+}
+
+
+def test_a_go_interface_fields_type_is_the_one_its_package_constructs_for_that_field(tmp_path: Path) -> None:
+    """echo's `e.router = NewRouter(e)`: a call through an interface field reaches the method of the one type
+    the package's files assign to that very field (`s.store`, set in another file), not to a field whose
+    name starts alike (`s.storeName`, given a `memory`); a field given two types (`s.cache`) is left out;
+    a stored value's call is no handler of the field (`s.h = newHash()`: `s.h.Sum()` never calls
+    `newHash`)."""
+    root = write_tree(tmp_path / "repo", PACKAGED)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["shop.go"])
+    found = {(e.callee_path, e.callee, e.line) for e in edges if e.caller == "Shop.Find"}
+    assert ("disk.go", "disk.Get", 19) in found  # `s.store.Get(key)`
+    assert ("memory.go", "memory.Get", 21) in found  # `s.storeName.Get(key)`
+    assert not any(line == 20 for _, _, line in found)  # `s.cache.Get(key)`: disk or memory
+    assert hops(edges, "Shop.Check") == {("memory.go", "hash.Sum")}

@@ -17,13 +17,33 @@ def node_text(node: Any) -> str:
 
 def descendants(node: Any, *kinds: str) -> Iterator[Any]:
     """The nodes of one of the types `kinds` in a tree-sitter tree, `node` itself included, in source
-    order."""
-    stack = [node] if node is not None else []
-    while stack:
-        here = stack.pop()
+    order: the named nodes below `node`, reached through named nodes only (its named children, theirs and
+    so on). One tree cursor walks them: no node's list of children is built."""
+    if node is None:
+        return
+    cursor = node.walk()  # rooted at `node`: it never moves to `node`'s siblings or parent
+    here = node
+    while True:
         if here.type in kinds:
             yield here
-        stack.extend(reversed(here.named_children))
+        if cursor.goto_first_child():
+            if _to_named(cursor):
+                here = cursor.node
+                continue
+            cursor.goto_parent()
+        # `here`'s subtree is walked: the next named node is a later sibling of it or of an ancestor
+        while not (cursor.goto_next_sibling() and _to_named(cursor)):
+            if not cursor.goto_parent():
+                return
+        here = cursor.node
+
+
+def _to_named(cursor: Any) -> bool:
+    """Move the cursor to the first named node among its node and the later siblings (False: none)."""
+    while not cursor.node.is_named:
+        if not cursor.goto_next_sibling():
+            return False
+    return True
 
 
 _DOC_ANCHORS = {"export_statement", "type_declaration", "template_declaration"}

@@ -47,6 +47,8 @@ _GO_INTERFACE_METHOD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")  # `NextBackOff() 
 # an embedded field: a type alone on its line (`*cache`, `sync.Mutex` is another package's)
 _GO_EMBEDDED = re.compile(r"^\s*\*?(\w+)(?:\[[^\]]*\])?\s*(?:`.*`)?\s*(?://.*)?$")
 EMBEDDED_DEPTH = 2  # types embedding types embedding the method's type
+# a field given a function's result: `e.router = NewRouter(e)` → (field, function)
+_GO_FIELD_ASSIGNED = re.compile(r"\.(\w+)\s*=\s*&?(\w+)\(")
 _GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://.*)?$")  # `tree *node`
 # any named field: `handler Handler`, `handlers []HandlerFunc`, `onClose func(c *Conn)` → (names, type)
 _GO_ANY_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+([^\s/`][^/`]*?)\s*(?:`.*`)?\s*(?://.*)?$")
@@ -80,6 +82,8 @@ class TreeSitterCalls:
         self._embeds: dict[str, list[str]] = {}  # a Go struct → the package's types it embeds
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
+        # Go package folder → field → the functions whose results its code puts in that field (`_constructors`)
+        self.constructors: dict[str, dict[str, list[str]]] = {}
         # (Go package folder, interface) → its implementations' methods, largest first (`_implementers`)
         self.implementers: dict[tuple[str, str], list[tuple[str, str]]] = {}
         # Go package folder → its top-level variables' types (`_package_variables`)
@@ -391,15 +395,25 @@ class _GoScope:
         returning *DefaultRouter, for `router Router`, an interface): "" when none or several are."""
         key = (posixpath.dirname(self.path), field)
         if key not in self.calls.assigned:
-            assignment = re.compile(rf"\.{re.escape(field)}\s*=\s*&?(\w+)\(")
             made: set[str] = set()
-            for path in dict.fromkeys(p for hits in self.package.values() for p, _ in hits):
-                for function in assignment.findall(self.calls.read(path) or ""):
-                    homes = [p for p, symbol in self.package.get(function, []) if not symbol.parent]
-                    made.update(self.calls.go_results(home).get(function, "") for home in homes)
+            for function in self._constructors().get(field, []):
+                homes = [p for p, symbol in self.package.get(function, []) if not symbol.parent]
+                made.update(self.calls.go_results(home).get(function, "") for home in homes)
             made.discard("")
             self.calls.assigned[key] = made.pop() if len(made) == 1 else ""
         return self.calls.assigned[key]
+
+    def _constructors(self) -> dict[str, list[str]]:
+        """Field → the functions called for what the package's code assigns to it (`e.router =
+        NewRouter(…)`, `x.f = &T(…)`), from one reading of the package's files."""
+        folder = posixpath.dirname(self.path)
+        if folder not in self.calls.constructors:
+            table: dict[str, list[str]] = {}
+            for path in dict.fromkeys(p for hits in self.package.values() for p, _ in hits):
+                for field, function in _GO_FIELD_ASSIGNED.findall(self.calls.read(path) or ""):
+                    table.setdefault(field, []).append(function)
+            self.calls.constructors[folder] = table
+        return self.calls.constructors[folder]
 
     def _field_types(self, type_name: str) -> dict[str, str]:
         """A struct's fields typed by one of the package's own types (`tree *node`), from its declaration."""
@@ -536,9 +550,11 @@ class _GoScope:
 
     def _named_functions(self, value: Any, start: int) -> list[tuple[str, str]]:
         """The package's functions and methods a stored value names, not calls."""
-        called = {id(c.child_by_field_name("function")) for c in descendants(value, "call_expression")}
+        # nodes compare by their place in the tree: a node object is made anew each time one is asked for,
+        # so the id() of one made here would say nothing of the node met again below
+        called = {c.child_by_field_name("function") for c in descendants(value, "call_expression")}
         hits = (
-            None if id(reference) in called else self._resolve_at(reference, start)
+            None if reference in called else self._resolve_at(reference, start)
             for reference in descendants(value, "selector_expression", "identifier")
         )
         return [hit for hit in hits if hit is not None and self._callable(hit)]
