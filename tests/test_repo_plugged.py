@@ -83,7 +83,13 @@ SCHEDULER = {
         "        self._schedule_next_run()\n"
         "        return ret\n\n"
         "    def _schedule_next_run(self):\n"
-        "        self.next_run = self.interval\n"
+        "        self.next_run = self.interval\n\n\n"
+        "class Signal:\n"
+        "    def connect(self, receiver):\n"
+        "        self._receivers.append(receiver)\n\n"
+        "    def send(self, sender):\n"
+        "        for receiver in self._receivers:\n"
+        "            receiver(sender)\n"
     ),
 }
 
@@ -95,6 +101,8 @@ def test_a_python_attribute_kept_from_a_parameter_and_called_runs_the_user_code(
     root = write_tree(tmp_path / "repo", SCHEDULER)
     facts = extract_facts(root, map_repository(root))
     assert _plugged(facts.calls, "sched/jobs.py", "Job.run") == {"Job.job_func"}
+    # the receivers `connect` appends, walked by `send`: each is the user's code
+    assert _plugged(facts.calls, "sched/jobs.py", "Signal.send") == {"Signal._receivers"}
 
 
 QUEUE = {
@@ -106,6 +114,12 @@ QUEUE = {
         "Worker.prototype.finish = function (err) {\n  this.done = true;\n};\n\n"
         "module.exports = Worker;\n"
     ),
+    "lib/job.ts": (
+        "export class CronJob {\n  private _callbacks: Array<() => void> = [];\n"
+        "  constructor(onTick: () => void) {\n    this.addCallback(onTick);\n  }\n"
+        "  addCallback(callback: () => void) {\n    this._callbacks.push(callback);\n  }\n"
+        "  fireOnTick() {\n    for (const callback of this._callbacks) {\n      callback.call(this);\n    }\n  }\n}\n"
+    ),
 }
 
 
@@ -115,6 +129,8 @@ def test_a_js_field_set_from_the_constructor_options_and_called_runs_the_user_co
     root = write_tree(tmp_path / "repo", QUEUE)
     facts = extract_facts(root, map_repository(root))
     assert _plugged(facts.calls, "lib/worker.js", "Worker.start") == {"Worker.fn"}
+    # node-cron's `onTick`, pushed onto `this._callbacks` and called walking them
+    assert _plugged(facts.calls, "lib/job.ts", "CronJob.fireOnTick") == {"CronJob._callbacks"}
 
 
 def test_the_flow_list_says_where_the_user_code_runs(tmp_path: Path) -> None:

@@ -19,11 +19,14 @@ from dataclasses import dataclass, field
 from generator.repo.facts.branches import python_regions, share_at
 from generator.repo.facts.fanin import module_stem
 from generator.repo.facts.pyelements import (
+    ADDERS,
     BUILTIN_METHODS,
     MAX_INFERRED,
+    ElementOf,
     element_names,
     element_receiver,
     element_type,
+    self_attribute,
     stored_elements,
 )
 from generator.repo.model import CallEdge, Symbol
@@ -165,7 +168,7 @@ class PythonCalls:
                     if not elements:  # a receiver named after a family of classes (dispatch.Families)
                         targets += [(t, False, False, True) for t in self._family(call.func)]
                     if not any(t for t, *_ in targets):  # nothing of the repository's: handed in
-                        plugged = _plugged(scope, owner, call.func)
+                        plugged = _plugged(scope, owner, local, call.func)
                         targets += [(t, False, False, False) for t in plugged]
                 share = share_at(regions, call.lineno)
                 for target, handed, inferred, dispatched in targets:
@@ -701,9 +704,18 @@ def _kept_parameters(method: ast.AST) -> set[str]:
     parameters = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]} - {"self"}
     kept: set[str] = set()
     for statement in method.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            added = statement.value  # `self.callbacks.append(callback)`: one of the elements
+            func = added.func
+            if isinstance(func, ast.Attribute) and func.attr in ADDERS and added.args:
+                attribute = self_attribute(func.value)
+                if attribute and _from_parameter(added.args[-1], parameters):
+                    kept.add(attribute)
         if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
             continue
         target = statement.targets[0]
+        if isinstance(target, ast.Subscript):  # `self.handlers[name] = handler`: one of the elements
+            target = target.value
         if isinstance(target, ast.Attribute) and _is_self(target.value):
             if _from_parameter(statement.value, parameters):
                 kept.add(target.attr)
@@ -729,23 +741,26 @@ def _on_self(function: ast.expr) -> bool:
     return isinstance(function, ast.Attribute) and _is_self_or_cls(function.value)
 
 
-def _plugged_name(owner: str, function: ast.expr) -> str:
-    """`Class.attribute` for a call of `self.attribute(…)` in a method of `owner`, else ""."""
-    if owner and isinstance(function, ast.Attribute) and _is_self(function.value):
-        return f"{owner}.{function.attr}"
-    return ""
+def _held_attribute(function: ast.expr, local: dict[str, ast.expr]) -> str:
+    """The `self` attribute a called expression is or is an element of: `self.handler(…)`,
+    `self.handlers[name](…)`, `callback(…)` walking `self.callbacks`; "" otherwise."""
+    if isinstance(function, ast.Subscript):
+        return self_attribute(function.value) or ""
+    if isinstance(function, ast.Name):
+        bound = local.get(function.id)
+        return bound.attribute if isinstance(bound, ElementOf) else ""
+    return self_attribute(function) or ""
 
 
-def _plugged(scope: ModuleScope, owner: str, function: ast.expr) -> list[Target]:
-    """`self.handler(sock)` where a method of the class keeps `handler` from its parameters and the class
-    has no such method: the attribute holds what the caller handed in, and the call runs the user's code
-    there (CallEdge.plugged)."""
-    name = _plugged_name(owner, function)
-    info = scope.classes.get(owner) if name else None
-    attribute = name.rpartition(".")[2]
+def _plugged(scope: ModuleScope, owner: str, local: dict[str, ast.expr], function: ast.expr) -> list[Target]:
+    """`self.handler(sock)` (or an element of `self.handlers`) where a method of the class keeps `handler`
+    from its parameters and the class has no such method: the attribute holds what the caller handed in,
+    and the call runs the user's code there (CallEdge.plugged), named `Class.attribute`."""
+    attribute = _held_attribute(function, local) if owner else ""
+    info = scope.classes.get(owner) if attribute else None
     if info is None or attribute not in info.given or attribute in info.methods:
         return []
-    return [(scope.path, name)]
+    return [(scope.path, f"{owner}.{attribute}")]
 
 
 def _is_self(node: ast.expr) -> bool:

@@ -59,7 +59,7 @@ def element_receiver(func: ast.expr, local: Mapping[str, ast.expr]) -> str | Non
         bound = local.get(receiver.id)
         return bound.attribute if isinstance(bound, ElementOf) else None
     if isinstance(receiver, ast.Subscript):
-        return _self_attribute(receiver.value)
+        return self_attribute(receiver.value)
     return None
 
 
@@ -71,7 +71,7 @@ def stored_elements(calls: list[ast.Call], local: Mapping[str, ast.expr]) -> dic
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr in ADDERS and call.args):
             continue
-        attribute = _self_attribute(func.value)
+        attribute = self_attribute(func.value)
         if attribute is None:
             continue
         value = call.args[-1]
@@ -93,11 +93,12 @@ def element_type(annotation: ast.expr) -> ast.expr:
 
 def _collection(iterable: ast.expr, views: frozenset[str]) -> str | None:
     if isinstance(iterable, ast.Call) and not iterable.args and isinstance(iterable.func, ast.Attribute):
-        return _self_attribute(iterable.func.value) if iterable.func.attr in views else None
-    return _self_attribute(iterable)
+        return self_attribute(iterable.func.value) if iterable.func.attr in views else None
+    return self_attribute(iterable)
 
 
-def _self_attribute(node: ast.expr) -> str | None:
+def self_attribute(node: ast.expr) -> str | None:
+    """`self.x` → "x" (None for any other expression)."""
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
         return node.attr
     return None

@@ -55,6 +55,7 @@ _GO_ANY_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+([^\s/`][^/`]*?)\s*(?:`.
 # a type's collection or pointer prefixes: `[]`, `[8]`, `map[string]`, `*`
 _GO_CONTAINERS = re.compile(r"^(?:\[\w*\]|map\[[^\]]*\]|\*)+")
 _GO_CONVERSION = "type_conversion_expression"
+_JS_ADDERS = frozenset({"push", "unshift", "add", "set"})  # what puts an element into an array, set or map
 Resolve = Callable[[str, str, str], list[str]]
 # what a call reaches, with CallEdge's flags: (target, handed, inferred, dispatched, plugged)
 Target = tuple[tuple[str, str] | None, bool, bool, bool, bool]
@@ -965,32 +966,46 @@ class _JsScope:
         user's code plugs in (CallEdge.plugged)."""
         function = _called(call)
         owner = self._this_class(caller)
+        if function is not None and function.type == "identifier":  # `for (const cb of this.callbacks)`
+            function = _walked(function)
+        elif function is not None and function.type == "subscript_expression":  # `this.handlers[name](…)`
+            function = function.child_by_field_name("object")
         if not owner or function is None or function.type != "member_expression":
             return []
-        holder = function.child_by_field_name("object")
-        name = node_text(function.child_by_field_name("property"))
-        if holder is None or not (holder.type == "this" or self._is_this(holder)):
-            return []
-        if f"{owner}.{name}" in self.local or name not in self._given():
+        name = self._this_member(function)
+        if not name or f"{owner}.{name}" in self.local or name not in self._given():
             return []
         return [(self.path, f"{owner}.{name}")]
+
+    def _this_member(self, member: Any) -> str:
+        """`this.x` or `self.x` (`self` an alias of `this`) → "x"; "" otherwise."""
+        holder = member.child_by_field_name("object") if member.type == "member_expression" else None
+        if holder is None or not (holder.type == "this" or self._is_this(holder)):
+            return ""
+        return node_text(member.child_by_field_name("property"))
 
     def _given(self) -> frozenset[str]:
         """The fields the file sets on `this` from the enclosing function's parameters: the parameter, an
         option of it (`opts.fn`), a default beside it (`opts.process || noop`) or a call wrapping it."""
         if self._kept is None:
             kept: set[str] = set()
-            for assignment in descendants(self.root, "assignment_expression"):
-                left = assignment.child_by_field_name("left")
-                obj = left.child_by_field_name("object") if left is not None else None
-                if obj is None or left.type != "member_expression":
-                    continue
-                if obj.type == "this" or self._is_this(obj):
-                    functions = enclosing_functions(assignment)
-                    parameters = functions[0].child_by_field_name("parameters") if functions else None
-                    named = {node_text(n) for n in descendants(parameters, "identifier")}
-                    if _from_parameter(assignment.child_by_field_name("right"), named):
-                        kept.add(node_text(left.child_by_field_name("property")))
+            for node in descendants(self.root, "assignment_expression", "call_expression"):
+                if node.type == "assignment_expression":  # `this.fn = opts.fn`, `this.handlers[k] = fn`
+                    field, values = node.child_by_field_name("left"), [node.child_by_field_name("right")]
+                    if field is not None and field.type == "subscript_expression":
+                        field = field.child_by_field_name("object")
+                else:  # `this._callbacks.push(callback)`: one of the elements
+                    function, arguments = (
+                        node.child_by_field_name("function"),
+                        node.child_by_field_name("arguments"),
+                    )
+                    adds = function is not None and function.type == "member_expression"
+                    adds = adds and node_text(function.child_by_field_name("property")) in _JS_ADDERS
+                    field = function.child_by_field_name("object") if adds else None
+                    values = arguments.named_children if arguments is not None else []
+                name = self._this_member(field) if field is not None else ""
+                if name and any(_from_parameter(value, _parameters(node)) for value in values):
+                    kept.add(name)
             self._kept = frozenset(kept)
         return self._kept
 
@@ -1183,6 +1198,27 @@ def _required(value: Any) -> str:
     arguments = value.child_by_field_name("arguments")
     strings = [c for c in arguments.named_children if c.type == "string"] if arguments is not None else []
     return node_text(strings[0]).strip("'\"`") if strings else ""
+
+
+def _parameters(node: Any) -> set[str]:
+    """The names of the parameters of the function around `node`."""
+    functions = enclosing_functions(node)
+    parameters = functions[0].child_by_field_name("parameters") if functions else None
+    return {node_text(n) for n in descendants(parameters, "identifier")}
+
+
+def _walked(name: Any) -> Any:
+    """The collection a loop's variable walks (`for (const cb of this.callbacks)` → `this.callbacks`), else
+    None."""
+    scope = name.parent
+    wanted = node_text(name)
+    while scope is not None and scope.type not in {"function_declaration", "method_definition", "program"}:
+        if scope.type == "for_in_statement":
+            left = scope.child_by_field_name("left")
+            if left is not None and node_text(left) == wanted:
+                return scope.child_by_field_name("right")
+        scope = scope.parent
+    return None
 
 
 def _from_parameter(value: Any, parameters: set[str]) -> bool:
