@@ -49,11 +49,13 @@ def test_a_summary_opening_on_the_state_it_changes_defines_the_subject_where_it_
     None
 ):
     # Cluster API's MachineDrainRule proposal opens its summary on how drain works today and proposes the CRD in
-    # its next paragraph, in a clause ("…, and thus we propose a new `MachineDrainRule` CRD…"); Longhorn's and
-    # Karmada's summaries alike ("To address this, this proposal introduces the Overflow Cluster Affinities…")
+    # its next paragraph, in a clause ("…, and thus we propose a new `MachineDrainRule` CRD…")
     opening = document_opening(DRAIN, [{"widget"}, {"drain"}], titled=True)
     assert opening.startswith("With recent changes, we can now control the widget drain, and thus we propose")
-    assert states_purpose_within("To address this, this proposal introduces the overflow affinities.")
+    # an opening phrase leaning on what was said before it: Kotlin contracts' "To solve it, we propose to introduce
+    # a new language mechanism, called Kotlin Contracts." after its summary's own definition
+    assert not states_purpose_within("To solve it, we propose to introduce a new language mechanism.")
+    assert not states_purpose_within("To address this, this proposal introduces the overflow affinities.")
     assert not states_purpose_within("Today, the controller drains the node. We can now propose nothing.")
 
 

@@ -150,18 +150,28 @@ def states_purpose(sentence: str) -> bool:
 
 
 # a clause of a sentence, after the phrase that opens it ("With recent changes in Cluster API, we can now have
-# finer control on the drain process, and thus we propose…", "To address this, this proposal introduces…")
+# finer control on the drain process, and thus we propose…"); an opening phrase ending on what was said before
+# it ("To solve it, we propose…", "To address this, this proposal introduces…", "To do so, we…") leans on that
 _CLAUSE = re.compile(r"[,;]\s+(?:(?:and|so|thus|therefore|hence)\s+)*")
+_PHRASE_LEANING = re.compile(r"\b(?:it|this|that|these|those|them|so)\W*$", re.IGNORECASE)
 
 
 def states_purpose_within(paragraph: str) -> bool:
     """Whether a paragraph says what its document proposes in one of its sentences or in a clause after a
-    sentence's opening phrase (`states_purpose`): where a summary says what the subject is, after the state
-    it sets out first ("Today, when Cluster API deletes a Machine it drains the corresponding Node…")."""
+    sentence's opening phrase that leans on nothing before it (`states_purpose`): where a summary says what the
+    subject is, after the state it sets out first ("Today, when Cluster API deletes a Machine it drains the
+    corresponding Node…")."""
     return any(
         states_purpose(clause)
         for sentence in sentences(paragraph)
-        for clause in (sentence, *(sentence[m.end() :] for m in _CLAUSE.finditer(sentence)))
+        for clause in (
+            sentence,
+            *(
+                sentence[m.end() :]
+                for m in _CLAUSE.finditer(sentence)
+                if not _PHRASE_LEANING.search(sentence[: m.start()])
+            ),
+        )
     )
 
 
