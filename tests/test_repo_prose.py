@@ -182,6 +182,22 @@ def test_a_module_docstring_titled_the_rest_way_is_summarized_by_the_text_under_
     )
 
 
+def test_a_doc_comment_titled_with_a_few_words_is_summarized_by_the_prose_under_its_title() -> None:
+    # node-cron's file header "Node Cron" over what the module does (its subsystem read "Node cron."), 11 of
+    # gunicorn's modules ("Gunicorn Control Interface"), waitress' "HTTP Request Parser"
+    header = (
+        "Node Cron\n \n A flexible cron-based task scheduling system with timezones.\n \n @module node-cron"
+    )
+    assert summary(header) == "A flexible cron-based task scheduling system with timezones."
+    assert summary("Gunicorn Control Interface\n\nProvides a control socket server.") == (
+        "Provides a control socket server."
+    )
+    # … but a title over a pointer or a directive is all the comment says of the code; a sentence stays
+    assert summary("Scrapy Shell\n\nSee documentation in docs/topics/shell.rst") == "Scrapy Shell."
+    assert summary("Kazoo Interfaces\n\n.. versionchanged:: 1.4\n") == "Kazoo Interfaces."
+    assert summary("Return the sum.\n\nMore here.") == "Return the sum."
+
+
 def test_a_ruby_magic_comment_is_no_description() -> None:
     # every file of sinatra and faraday opens "# frozen_string_literal: true": their subsystems read
     # "Frozen_string_literal: true."

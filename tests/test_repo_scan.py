@@ -158,6 +158,9 @@ SCAN_CASES = {
     "bytes_is_not_a_doc": "b'not a doc'\n",
     "crlf": '"""CRLF doc."""\r\nimport alpha\r\nfrom beta import gamma\r\n',
     "bom": '\ufeff"""BOM doc."""\nimport delta\n',
+    # hug's `"""hug/api.py` and websocket-client's `_app.py` title a docstring with the file's name
+    "file_titled_doc": '"""hug/api.py\n\nDefines the API object.\n"""\nimport falcon\n',
+    "file_titled_doc_no_blank": '"""\n_app.py\nwebsocket - WebSocket client library for Python\n"""\n',
     "same_line_sorted_by_name": "from zed import b, a; import m\n",
     "not_an_import": "x = (yield\n     from g)\nimport_thing = 1\nfrom_here = 2\n",
 }
@@ -182,6 +185,8 @@ def test_scan_reads_the_expected_values() -> None:
     assert nested.imports == ["a", "b", "c:d", "e.f", "h", ".sib:x", ".sib:y", "i", "j"]
     assert scan_python(SCAN_CASES["docstring_with_code"]).imports == ["real"]
     assert scan_python(SCAN_CASES["doc_after_comments"]).doc == "Raw doc."
+    assert scan_python(SCAN_CASES["file_titled_doc"]).doc == "Defines the API object."
+    assert scan_python(SCAN_CASES["file_titled_doc_no_blank"]).doc.startswith("websocket - WebSocket client")
     assert scan_python(SCAN_CASES["main_guards"]).has_main
     assert not scan_python(SCAN_CASES["nested_main_is_not_top_level"]).has_main
 

@@ -19,6 +19,7 @@ from generator.cjk import CJK_RUN
 from generator.documents import Block, read_text
 from generator.documents.docstring import cleandoc
 from generator.documents.model import code_spans_as_text, is_docstring_section
+from generator.text.pointers import points_elsewhere
 from generator.text.sentences import sentence_ends
 
 SUMMARY_CHARS = 320  # a summary is cut at the last sentence end before this
@@ -83,6 +84,17 @@ _MARKUP = re.compile(
 )  # … and a reST title's underline ("transitions.core" over "----------------"): a heading, not prose
 
 
+# a module docstring's first line naming the module's file (hug's `"""hug/api.py`, websocket-client's
+# `_app.py`): a title, not what the module does
+_FILE_TITLE = re.compile(r"\A\s*[\w./-]+\.pyi?[ \t]*\r?\n")
+
+
+def module_summary(text: str | None) -> str:
+    """What a module's docstring says the module does: its summary, past a first line that only names the
+    module's file."""
+    return summary(_FILE_TITLE.sub("", text, count=1)) if text else ""
+
+
 @lru_cache(maxsize=4096)
 def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = True) -> str:
     """The first real paragraph of a docstring or doc comment, as one or two clean sentences.
@@ -94,7 +106,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     """
     if not text or not text.strip():
         return ""
-    head = in_english(_head(text))
+    head = _past_title(in_english(_head(text)))
     plain = _plain_sentence(head)
     plain = plain if plain is not None else _code_span_sentence(head)
     if plain is not None:
@@ -112,6 +124,30 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
                 return _fit(sentences, limit)
         paragraph = following
     return ""
+
+
+# a doc comment's title: a line of a few capitalized words, no sentence ("Node Cron", "Gunicorn Control
+# Interface", "HTTP Request Parser")
+_TITLE_WORD = r"[A-Z][\w-]*(?:\.[\w-]+)*"  # "Node.js", never a sentence's last word "Cached."
+_TITLE_LINE = re.compile(
+    rf"(?:{_TITLE_WORD}|[&/-])(?:[ \t]+(?:{_TITLE_WORD}|[&/-]|of|and|for|the)){{0,4}}[ \t]*"
+)
+_PARAGRAPHS = re.compile(r"\n[ \t]*(?:\*[ \t]*)?\n")
+
+
+def _past_title(text: str) -> str:
+    """A doc comment that opens on its title and then says what the code does ("Node Cron", then "A flexible
+    cron-based task scheduling system…"; gunicorn's "Gunicorn Control Interface", then "Provides a control
+    socket server…"): the paragraph after the title. A title followed by no prose (a pointer: scrapy's "Scrapy
+    Shell" over "See documentation in docs/topics/shell.rst", or a field list) stays the summary."""
+    parts = _PARAGRAPHS.split(text.strip("\n"), maxsplit=1)
+    if len(parts) < 2 or not _TITLE_LINE.fullmatch(parts[0].strip().lstrip("*").strip()):
+        return text
+    rest = parts[1].strip()
+    opening = " ".join(rest.split("\n", 1)[0].lstrip("* ").split())
+    if not opening[:1].isupper() or _NOT_PROSE.match(opening) or points_elsewhere(opening):
+        return text
+    return parts[1]
 
 
 # a line of a doc comment in English words alone ("Configuration", "Size of the read buffer"): not code

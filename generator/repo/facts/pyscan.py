@@ -9,7 +9,7 @@ import ast
 import re
 
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.prose import summary
+from generator.repo.facts.prose import module_summary
 
 # string literals (any prefix: a raw string ends where a plain one does) and comments are skipped whole, so
 # an `import` line inside a docstring is never taken for one; possessive quantifiers keep the scan linear
@@ -237,4 +237,4 @@ def _module_doc(text: str) -> str:
         value = ast.literal_eval(text[begin : token.end()])
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return ""
-    return summary(value) if isinstance(value, str) else ""
+    return module_summary(value) if isinstance(value, str) else ""

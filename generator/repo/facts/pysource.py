@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from generator.repo.facts.extracted import Extracted
-from generator.repo.facts.prose import doc_head, summary
+from generator.repo.facts.prose import doc_head, module_summary
 from generator.repo.facts.pyscan import dunder_all
 from generator.repo.model import Symbol
 
@@ -19,7 +19,7 @@ from generator.repo.model import Symbol
 def extract_python(text: str) -> Extracted:
     """Facts of one Python module; raises SyntaxError/ValueError when it does not parse."""
     tree = ast.parse(text.removeprefix("\ufeff"))  # a UTF-8 byte-order mark is legal at the top of a file
-    out = Extracted(doc=summary(ast.get_docstring(tree, clean=True)))
+    out = Extracted(doc=module_summary(ast.get_docstring(tree, clean=True)))
     for node in tree.body:
         out.symbols.extend(_python_symbols(node, prefix="", in_class=False))
     out.imports = _python_imports(tree, text)
