@@ -825,6 +825,25 @@ def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> No
     assert [p.text[:16] for p in overview(readme, [])] == ["Tinyconf is a co", "Tinyconf merges "]
 
 
+def test_a_notice_about_the_projects_name_and_its_versions_section_are_no_overview() -> None:
+    # negroni opens on "Notice: This is the library formerly known as …" (buntdb's and karmada's READMEs
+    # have "Notice:" paragraphs too); tollbooth's "## Versions" says what each major version changed and
+    # ioredis', kingpin's, longhorn's and thanos' "Versions"/"Releases" list releases: news, not what it is
+    readme = read_text(
+        "# tinyware\n\nNotice: This is the library formerly known as `example.test/old/tinyware` -- requests"
+        " are redirected, but we recommend updating your references.\n\n"
+        "Tinyware is an idiomatic approach to web middleware that encourages plain handlers.\n\n"
+        "## Versions\n\n**v2.x.x:** Brand-new API for the sake of code cleanup and thread safety.\n\n"
+        "## Release History\n\nThe second major version dropped the old callback style in favour of contexts.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text[:16] for p in overview(readme, [])] == ["Tinyware is an i"]
+    from generator.repo.synthesize.readme import first_paragraph
+
+    assert first_paragraph(readme).startswith("Tinyware is an idiomatic")
+
+
 def test_a_readme_opening_that_leads_into_an_example_or_a_list_still_says_what_the_project_is() -> None:
     """sinatra's one sentence "Sinatra is a DSL for … with minimal effort:" leads into its example, quart's
     "Quart is an async Python web application framework. Using Quart you can," into a list: both overviews
@@ -877,6 +896,11 @@ def test_the_overview_says_once_what_the_readme_and_the_docs_intro_both_say() ->
         "Tinyser is a fast serialization library for Python programs.",
         "All of this is included in a lightweight library with no required dependencies.",
     ]
+    # negroni's doc.go says "Package negroni is …" where its README says "Negroni is …": said once
+    package = read_text(
+        "Package tinyser is a fast serialization library for Python programs.\n", name="doc.go"
+    )
+    assert len(overview(readme, [package, intro])) == 2
 
 
 def test_a_readme_whose_definition_leads_into_its_example_opens_the_overview_with_it() -> None:

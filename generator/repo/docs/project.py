@@ -1205,7 +1205,8 @@ def _opening(text: str) -> str:
     "a `lightweight library`" where its README says "a lightweight library"), to tell a paragraph that says
     again what another said."""
     first = split_sentences(text)[:1]
-    return " ".join(re.findall(r"\w+", first[0].lower())) if first else ""
+    # … a Go package's doc says it as "Package negroni is …" where the README says "Negroni is …"
+    return " ".join(re.findall(r"\w+", first[0].lower())).removeprefix("package ") if first else ""
 
 
 def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:

@@ -84,7 +84,7 @@ _POINTS_TO_DOCS = re.compile(
     re.IGNORECASE,
 )
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
-NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|info)\b", re.IGNORECASE)
+NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|notice|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
     r"install|licen[cs]e|contribut|sponsor|backer|security|changelog|support|credits|authors|badges|table of contents",
     re.IGNORECASE,
@@ -94,7 +94,10 @@ _SKIPPED_SECTION = re.compile(
 # a section announcing a release ("Version 1.0.0 Release", "What's new in 3.0"): news, not what it is
 RELEASE_HEADING = re.compile(
     r"\bv?\d+\.\d+(?:\.\d+)?\b.*\breleas\w*|\breleas\w*\b.*\bv?\d+\.\d+|release notes|what'?s new"
-    r"|\bupgrad\w*|\bmigrat\w*|breaking changes",
+    r"|\bupgrad\w*|\bmigrat\w*|breaking changes"
+    # … and a section of the releases themselves: tollbooth's "Versions" (what each major version changed),
+    # ioredis' "Versions", node-cache's "Release History", longhorn's and thanos' "Releases"
+    r"|^\W*(?:versions|releases|(?:release|version) history)\W*$",
     re.IGNORECASE,
 )
 # a title that is a sentence about the project: "Kong is a command-line parser for Go"
@@ -156,6 +159,7 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and not _AFTER_CODE.match(flat)
         and not about_the_docs(flat)
         and not _SUPPORTED_VERSIONS.match(flat)
+        and not NOTICE.match(flat)  # negroni's "Notice: This is the library formerly known as …"
         and flat[-1:] in ".!?)"
     )
 
