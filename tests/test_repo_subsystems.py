@@ -398,6 +398,14 @@ def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
     assert subsystem_names(groups, facts) == ["Transport adapters", "Completions", "Models", "Utilities"]
     # a name a pinned subsystem holds goes to no planned one
     assert subsystem_names(groups[:1], facts, taken=["transport ADAPTERS"]) == ["Adapters"]
+    # the noun phrase ends where a preposition goes on (hug's "Defines the method decorators at the core …")
+    _, _, facts = survey(
+        tmp_path / "hug",
+        {
+            "pkg/decorators.py": '"""Defines the method decorators at the core of pkg."""\n\n\ndef route():\n    pass\n'
+        },
+    )
+    assert subsystem_names([["pkg/decorators.py"]], facts) == ["Method decorators"]
     assert [folder_name(f) for f in ("web/_transports", "src", "flask/json", "lib/utils")] == [
         "Transports",
         "",

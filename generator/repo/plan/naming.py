@@ -67,7 +67,9 @@ _NOT_CONCEPT = frozenset(
     " main primary basic common general useful simple other additional extra different specific certain"
     " objects object things stuff code functions function methods classes class module modules logic"
     " implementation implementations support helpers helper utilities utility tools which used use uses"
-    " for of to in on by with and or from as is are be".split()
+    " for of to in on by with and or from as is are be"
+    # … nor a preposition the phrase goes on with: hug's "Defines the method decorators at the core of …"
+    " at into within over under between through via per across".split()
 )
 
 
