@@ -823,3 +823,64 @@ def test_an_unexported_go_defaults_value_gives_its_record_s_defaults() -> None:
         "Config": {"Broker": '"amqp://guest:guest@localhost:5672/"', "ResultsExpireIn": "3600"},
         "InitOptions": {"Namespace": '"karmada-system"'},
     }
+
+
+def test_a_go_record_s_constructor_or_init_gives_its_defaults() -> None:
+    # paho.mqtt's `NewClientOptions()` and zinx's `init()` build the record a user adjusts, with the values it
+    # starts from; a constructor's parameter is passed through and a value it computes is no default, and a
+    # constructor of another record (`NewServer` building a `Config`) is not the record's
+    lines = [
+        "func NewClientOptions(broker string) *ClientOptions {",
+        "\to := &ClientOptions{",
+        "\t\tBroker: broker,",
+        "\t\tKeepAlive: 30, // seconds",
+        "\t\tPingTimeout: 10 * time.Second,",
+        "\t\tStarted: time.Now().UnixNano(),",
+        "\t}",
+        "\treturn o",
+        "}",
+        "",
+        "func init() {",
+        "\tGlobalObject = &Config{",
+        '\t\tName: "ZinxServerApp",',
+        "\t\tMaxConn: 12000,",
+        "\t}",
+        "}",
+        "",
+        "func NewServer(name string) *Server {",
+        "\tc := &Config{",
+        "\t\tMaxConn: 1,",
+        "\t}",
+        "}",
+    ]
+    assert go_defaults(lines) == {
+        "ClientOptions": {"KeepAlive": "30", "PingTimeout": "10 * time.Second"},
+        "Config": {"Name": '"ZinxServerApp"', "MaxConn": "12000"},
+    }
+
+
+def test_a_go_function_keeping_the_function_it_is_passed_is_where_a_user_plugs_in(tmp_path: Path) -> None:
+    """melody's `HandleMessage(fn func(*Session, []byte))` keeps `fn` in a field, redcon's `HandleFunc` in a
+    map: where a user's code plugs in, listed with the registries. A function calling the one it is passed
+    there and then (`View(fn)`) keeps nothing."""
+    hub = (
+        "package hub\n\n// Hub relays messages.\ntype Hub struct {\n\tonMessage func(string)\n"
+        "\thandlers map[string]HandlerFunc\n}\n\n// HandlerFunc handles one command.\ntype HandlerFunc func(string)\n\n"
+        "// HandleMessage sets the function called with each message.\n"
+        "func (h *Hub) HandleMessage(fn func(msg string)) {\n\th.onMessage = fn\n}\n\n"
+        "// Handle routes a command to a handler.\n"
+        "func (h *Hub) Handle(command string, handler HandlerFunc) {\n\th.handlers[command] = handler\n}\n\n"
+        "// HandleFunc routes a command to a function.\n"
+        "func (h *Hub) HandleFunc(command string, handler func(string)) {\n"
+        "\th.Handle(command, HandlerFunc(handler))\n}\n\n"
+        "func (q *queue) Add(fn func(string)) {\n\tq.items = append(q.items, fn)\n}\n\n"
+        '// View runs fn at once.\nfunc (h *Hub) View(fn func(string)) {\n\tfn("now")\n}\n'
+    )
+    directory, _ = _pages(
+        tmp_path, {"README.md": "# hub\n\nA message hub.\n", "go.mod": "module hub\n", "hub.go": hub}
+    )
+    _, page = read_page(directory / "reference" / "extension-points.md")
+    registries = page.split("## Registries", 1)[1]
+    assert all(f"`Hub.{name}`" in registries for name in ("HandleMessage", "Handle", "HandleFunc"))
+    # … nor is a function called there and then, or a method of an unexported type
+    assert "`Hub.View`" not in page and "`queue.Add`" not in page

@@ -51,6 +51,7 @@ FIELD_DOC_CHARS = 200  # what a field is, in a table cell: its comment's first s
 FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
 TAUGHT = "base class the docs subclass"
+HAND_ON_HOPS = 3  # a hook handed on this many times in its file still plugs in (redcon's ListenAndServe)
 DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
 _TS_DECLARATIONS = re.compile(r"\.d\.[cm]?ts$")  # a Python stub beside its module would repeat its records
 _BUILDER = re.compile(r"Builder$")
@@ -245,6 +246,8 @@ def _gather(
             else []
         )
         return
+    if facts.language == "go":
+        found.extensions += _hook_setters(path, lines, facts, linker)
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
@@ -335,6 +338,28 @@ def python_extension(
         for m in methods
     )
     return Extension(cited, kind, hooks)
+
+
+def _hook_setters(path: str, lines: list[str], facts: FileFacts, linker: Linker) -> list[Extension]:
+    """Go functions that keep a function the caller passes (melody's `HandleMessage(fn)`, colly's
+    `OnHTML(selector, f)`), or hand it on to one in their file that does (redcon's `ServeMux.HandleFunc` to
+    `Handle`, `ListenAndServe` to `NewServerNetwork`): where a user's code plugs in, as a registry is. A
+    method of an unexported type is none a user calls."""
+    taking = {}
+    for symbol in facts.symbols:
+        if symbol.kind in {"function", "method"} and not symbol.stub:
+            body = lines[symbol.start - 1 : symbol.end]
+            if names := spans.go_callback_parameters(body):
+                taking[symbol] = (body, names)
+    keeping = {s for s, (body, names) in taking.items() if spans.go_stored_callbacks(body, names)}
+    for _ in range(HAND_ON_HOPS):
+        kept = {s.short_name for s in keeping}
+        keeping |= {s for s, (body, names) in taking.items() if spans.go_passed_on(body, names) & kept}
+    return [
+        Extension(cite(symbol, path, linker), "registry")
+        for symbol in facts.symbols
+        if symbol in keeping and symbol.public and not symbol.parent[:1].islower()
+    ]
 
 
 def _gather_types(
@@ -1197,7 +1222,10 @@ def _rank_extensions(extensions: list[Extension], named: frozenset[str]) -> list
     for extension in classes:  # a type defined once per build tag is shown once
         first.setdefault(extension.symbol.name, extension)
     classes = list(first.values())
-    registered = [e for e in extensions if e.kind == "registry"]
+    # a registry by its name (`Use`) that keeps the function it takes is one registry
+    registered = list(
+        {(e.symbol.path, e.symbol.name): e for e in extensions if e.kind == "registry"}.values()
+    )
     registered.sort(key=lambda e: (e.symbol.name not in named, e.symbol.path, e.symbol.name))
     return classes[: MAX_EXTENSIONS - min(len(registered), MAX_REGISTRIES)] + registered[:MAX_REGISTRIES]
 

@@ -89,6 +89,11 @@ _COMMENT_MARK = re.compile(r"^\s*(?://+|/\*+|\*+/?|\*/)\s?")
 _GO_DEFAULTS_VAR = re.compile(r"^(?:var\s+)?\s*(\w*[Dd]efault\w*)\s*=\s*&?([A-Z]\w*)\{\s*$")
 _GO_DEFAULTS_FUNC = re.compile(r"^func\s+(\w*[Dd]efault\w*)\s*\(")
 _GO_RETURNED = re.compile(r"^\s*return\s+&?([A-Z]\w*)\{\s*$")
+# …or the record's own constructor, or `init()`: melody's `func newConfig() *Config {` … `return &Config{`,
+# paho.mqtt's `func NewClientOptions()` … `o := &ClientOptions{`, zinx's `func init() {` …
+# `GlobalObject = &Config{`
+_GO_CONSTRUCTOR = re.compile(r"^func\s+(?:[Nn]ew(\w+)|init)\s*\(")
+_GO_BUILT = re.compile(r"^\s*(?:return\s+|[\w.]+\s*:?=\s*)&?([A-Z]\w*)\{\s*$")
 _GO_KEYED = re.compile(r"^\s*([A-Z]\w*)\s*:\s*(.+?),?\s*$")  # its line's comment split off first
 # a line's `//` comment, not a `//` inside a string ("amqp://guest@localhost:5672/"): an even number of quotes after
 _GO_COMMENT = re.compile(r'//(?=(?:[^"`]*["`][^"`]*["`])*[^"`]*$)')
@@ -99,21 +104,53 @@ FUNCTION_LINES = 60  # a defaults function's literal is looked for this far into
 def go_defaults(lines: list[str]) -> dict[str, dict[str, str]]:
     """The defaults a Go file gives its records' fields in a composite literal named for defaults (bbolt's
     `var DefaultOptions = &Options{Timeout: 0, …}`, fiber's `ConfigDefault`, echo's `DefaultCSRFConfig`,
-    bigcache's `DefaultConfig()`): record name → field → value as written, one-line values only."""
+    bigcache's `DefaultConfig()`), built by the record's own constructor (melody's `newConfig()`) or set up by
+    `init()`: record name → field → value as written, one-line values only; of a constructor's or `init()`'s
+    literal only the constants (never a parameter passed through or a value computed there)."""
     found: dict[str, dict[str, str]] = {}
     for at, line in enumerate(lines):
         start = _GO_DEFAULTS_VAR.match(line)
-        record, opening = (start.group(2), at) if start else ("", at)
-        if not record and _GO_DEFAULTS_FUNC.match(line):
-            # the function's `return T{` line, with where it stands
-            body = range(at + 1, min(at + FUNCTION_LINES, len(lines)))
-            returned = next(((i, m) for i in body if (m := _GO_RETURNED.match(lines[i]))), None)
-            if returned is None:
-                continue
-            opening, record = returned[0], returned[1].group(1)
-        if record:
-            found.setdefault(record, {}).update(_keyed_values(lines, opening + 1))
+        if start is not None:
+            found.setdefault(start.group(2), {}).update(_keyed_values(lines, at + 1))
+            continue
+        literal = _built_literal(lines, at)
+        if literal is not None:
+            opening, record, named = literal
+            values = _keyed_values(lines, opening + 1)
+            # a function's literal sets values it computes (`time.Now().UnixNano()`, `make(chan int)`, a
+            # local's `pwd + "/log"`) beside the defaults: only the constants are a record's defaults, unless
+            # the function is named for them
+            found.setdefault(record, {}).update(
+                (k, v) for k, v in values.items() if named or _GO_CONSTANT.fullmatch(v)
+            )
     return found
+
+
+# a Go constant expression: a literal, a named constant (`ServerModeTcp`, `time.Second`) or arithmetic of
+# them (`10 * time.Second`, `1 << 20`); never a call, a composite, a local or a parameter
+_GO_OPERAND = r"""(?:-?\d[\w.]*|"[^"\n]*"|`[^`\n]*`|'[^'\n]*'|true|false|nil|(?:[a-z]\w*\.)?[A-Z]\w*)"""
+_GO_CONSTANT = re.compile(rf"{_GO_OPERAND}(?:\s*(?:[-+*/%|&^]|<<|>>)\s*{_GO_OPERAND})*")
+
+
+def _built_literal(lines: list[str], at: int) -> tuple[int, str, bool] | None:
+    """Where the function declared on line `at` builds its defaults: a defaults function's `return T{`, a
+    constructor's literal of the record it is named for (`newConfig` → `Config{`) or `init()`'s; as (its
+    line, the record, whether the function is named for defaults)."""
+    line = lines[at]
+    named = _GO_DEFAULTS_FUNC.match(line)
+    built = None if named else _GO_CONSTRUCTOR.match(line)
+    if named is None and built is None:
+        return None
+    pattern = _GO_RETURNED if named else _GO_BUILT
+    for i in range(at + 1, min(at + FUNCTION_LINES, len(lines))):
+        if lines[i].startswith("}"):
+            return None  # the function ended without one
+        if (match := pattern.match(lines[i])) is not None:
+            record = match.group(1)
+            if built is not None and built.group(1) and built.group(1).lower() != record.lower():
+                return None  # a constructor's literal of another type than the one it is named for
+            return i, record, built is None
+    return None
 
 
 def _keyed_values(lines: list[str], start: int) -> dict[str, str]:
@@ -168,6 +205,62 @@ def _trailing_comment(line: str) -> str:
     if "/*" in line and line.rstrip().endswith("*/"):
         return line.partition("/*")[2].rstrip().removesuffix("*/")
     return ""
+
+
+# a Go function's name and where its parameters open (past a method's receiver and type parameters)
+_GO_SIGNATURE = re.compile(r"^func\s*(?:\([^)]*\)\s*)?\w+\s*(?:\[[^\]]*\])?\(")
+# a parameter that is a function: `fn func(*Session, []byte)`, `handler HandlerFunc`, `cb OnEvictCallback`
+_GO_FUNC_PARAM = re.compile(
+    r"(?:^|,)\s*(\w+)\s+(?:func\s*\(|\*?(?:\w+\.)?\w*(?:Func|Handler|Callback|Hook)\b)"
+)
+
+
+def go_callback_parameters(lines: list[str]) -> list[str]:
+    """The parameters of the Go function in `lines` that are functions: `fn func(*Session, []byte)`,
+    `handler HandlerFunc`, `cb OnEvictCallback`."""
+    signature = ""
+    for line in lines[:SIGNATURE_LINES]:
+        signature += line.split("//", 1)[0] + " "
+        if line.rstrip().endswith("{"):
+            break
+    opened = _GO_SIGNATURE.match(signature)
+    if opened is None:
+        return []
+    depth, at = 1, opened.end()
+    while at < len(signature) and depth:
+        depth += {"(": 1, ")": -1}.get(signature[at], 0)
+        at += 1
+    return [m.group(1) for m in _GO_FUNC_PARAM.finditer(signature[opened.end() : at - 1])]
+
+
+def go_stored_callbacks(lines: list[str], names: Sequence[str]) -> list[str]:
+    """Which of `names` (the function's function parameters) the Go function in `lines` keeps: assigned to a
+    field or an entry (melody's `m.messageHandler = fn`, redcon's `m.handlers[command] = handler`), appended
+    to one (`hs.handlers = append(hs.handlers, h)`) or set in a literal (`handler: handler,`) — a hook the
+    caller plugs in, not a callback called there and then (`db.View(fn)`, `cache.ForEach(fn)`)."""
+    body = "\n".join(lines[1:])
+    return [
+        name
+        for name in names
+        if re.search(
+            rf"^\s*(?:[\w.]+\.\w+|\w+(?:\.\w+)*\[[^\]\n]*\])\s*=\s*(?:append\([^,\n]+,\s*)?(?:[\w.]+\()?{name}\b"
+            rf"|^\s*\w+\s*:\s*(?:[\w.]+\()?{name}\b\)?,?\s*$",
+            body,
+            re.MULTILINE,
+        )
+    ]
+
+
+def go_passed_on(lines: list[str], names: Sequence[str]) -> set[str]:
+    """The functions and methods (by their last name) the Go function in `lines` hands one of `names` to:
+    redcon's `HandleFunc` calls `m.Handle(command, HandlerFunc(handler))`."""
+    body = "\n".join(lines[1:])
+    return {
+        call.group(1)
+        for name in names
+        # … as an argument, or wrapped in one (`HandlerFunc(handler)`)
+        for call in re.finditer(rf"\b(\w+)\s*\((?:[^()\n]|\([^()\n]*\))*?(?:\(\s*)?\b{name}\b", body)
+    }
 
 
 def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
