@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from conftest import alarm
 
 from generator.documents import Block, read_bytes, read_text
@@ -1384,3 +1386,23 @@ def test_a_task_list_s_boxes_read_as_github_draws_them() -> None:
         "# Features\n\n- [x] Event API\n- [ ] Planned thing\n- [link](x) item\n", name="README.md"
     )
     assert [b.text for _, b in doc.blocks()] == ["☑ Event API", "☐ Planned thing", "link item"]
+
+
+def test_a_code_blocks_empty_lines_never_cut_it_into_paragraphs_of_prose() -> None:
+    """An empty line inside a fenced example, or one holding spaces (an example indented under a list item),
+    had been written as a blank line: every reader of the stored text cuts paragraphs at `\\n\\s*\\n`, so
+    the code after it stood as a paragraph of prose and its comment was quoted as a sentence (mpx's "使用
+    Symbol 创建唯一注入名，或再结合命名空间 export const InjectionKeys = {…}")."""
+    from generator.documents.plain import plain_prose
+
+    text = (
+        "# 依赖注入\n\n推荐在一个单独的文件中导出这些注入名。\n\n```ts\n// 1. 使用枚举类型\nexport const A = 1\n\n"
+        "// 3. 使用 Symbol 创建唯一注入名\nexport const B = Symbol('b')\n    \nexport const C = 3\n```\n\n"
+        "- 一个列表项\n\n  ```js\n  x()\n  \n  y()\n  ```\n"
+    )
+    prose = plain_prose(read_text(text, name="provide-inject.md"), structure=True)
+    paragraphs = re.split(r"\n\s*\n", prose)
+    code = [p for p in paragraphs if "Symbol" in p or "y()" in p]
+    assert len(code) == 2 and all(p.startswith("```") and p.endswith("```") for p in code)
+    assert "export const C = 3" in code[0] and "x()" in code[1]
+    assert [line for line in code[0].split("\n") if not line.strip()] == []  # no blank line cuts it
