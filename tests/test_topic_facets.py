@@ -75,6 +75,40 @@ def test_chinese_headings_name_the_same_facets() -> None:
     assert section_facets("组件状态") == set()  # a component's state, not the state of the work
 
 
+def test_a_heading_of_readers_questions_or_weighing_another_thing_asks_limits_or_alternatives() -> None:
+    """A page's "## 常见问题" / "## FAQ" / "## Troubleshooting" holds what goes wrong with its subject and what to
+    take instead (antd-mobile's InfiniteScroll: "是否支持下拉刷新？" "不要配合 useDebounceFn 使用"); "与
+    webpack-bundle-analyzer 的区别", "Difference from blocklist" and "## 如何选择" (umi's MFSU: normal or eager)
+    weigh the subject against another. Neither question had been asked: no word of the table was in them."""
+    for heading in (
+        "常见问题",
+        "🎯 常见问题",
+        "FAQ",
+        "Q & A",
+        "Troubleshooting {/*troubleshooting*/}",
+        "疑难解答",
+    ):
+        assert section_facets(heading) == {"limits"}, heading
+    for heading in (
+        "与 webpack-bundle-analyzer 的区别 {#diff-webpack-bundle-analyzer}",
+        "和 `<Transition>` 的区别 {#differences-from-transition}",
+        "Difference from blocklist",
+        "How is UnoCSS Different from X?",
+        "如何选择",
+        "该选哪一个？{#which-to-choose}",
+    ):
+        assert section_facets(heading) == {"alternatives"}, heading
+    for heading in (
+        "Select 选择器",
+        '`"use no memo"` 如何选择退出优化',
+        "ref 和 state 的不同之处",
+        "Different sizes",
+    ):
+        assert not section_facets(heading) & {"limits", "alternatives"}, heading  # a name, a choice inside it
+    outline = DocumentOutline("InfiniteScroll 无限滚动", ("何时使用", "示例", "属性", "常见问题"))
+    assert "limits" in outline_facets([outline], "无限滚动")
+
+
 def test_what_a_design_changes_is_no_history_of_the_work() -> None:
     assert section_facets("Changes from revision 1") == {"current"}
     for heading in (

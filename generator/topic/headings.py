@@ -41,8 +41,12 @@ FACET_WORDS = {
     "use": r"usage|how to|using|examples?|scenarios?\b|user experience|tutorial|getting started|quick ?start"
     r"|configur|install|basic|"
     r"用法|使用|示例|教程|配置|快速上手|入门",
+    # the questions and troubles readers bring ("## FAQ", "## 常见问题", "## Troubleshooting", "## 疑难解答"): what
+    # goes wrong with the subject and what to do instead ("是否支持上拉加载更多？" "上拉加载更多是另一个组件")
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|security|"
-    r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",
+    r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱"
+    r"|faqs?(?![A-Za-z])|q\s*&\s*a\b|frequently asked|^\W*troubleshooting\b|common (?:errors|mistakes|problems|issues)\b"
+    r"|常见问题|常见错误|疑难解答|故障排除|错误排查|问题排查",
     # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
     # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
     # ("Comparison traits", "自定义比较函数"); an ADR's options weighed against each other
@@ -50,7 +54,11 @@ FACET_WORDS = {
     "alternatives": r"rejected|alternatives?|prior art|related (?:work|projects|efforts|technologies|approaches)\b"
     r"|other approaches|compar(?:ison|ed|ing)s?\s+(?:with|to|against)\b|"
     r"^\W*comparisons?\W*$|considered options|options considered|pros and cons of the options"
-    r"|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$|备选方案",
+    r"|替代|对比|与.{1,30}(?:比较|相比)|比较\W*$|备选方案"
+    # how it differs from another thing ("Difference from blocklist", "与 webpack-bundle-analyzer 的区别") and
+    # which of several to take ("## 如何选择" between two strategies, "该选哪一个？"): weighed against the others
+    r"|differen(?:ces?|t)\s+(?:from|with|to)\b|\bdiffers?\s+from\b|(?:^\W*和|与).{1,30}(?:区别|差异|不同)"
+    r"|how to choose|which (?:one\s+)?to choose|choosing between|如何选择\W*$|怎么选|该?选哪",
     # "changes" alone or summed up is the history of the work; "Language changes", "Changes to the parser",
     # "Determining Changes" and "Changeset" are what the design changes
     "current": rf"{_STATUS}|history|(?:^\W*|summary\s+of\s+)changes\b(?!\s+to\b)|changes\s+(?:from|since)\b"
