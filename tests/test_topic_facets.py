@@ -88,7 +88,7 @@ def test_a_heading_of_readers_questions_or_weighing_another_thing_asks_limits_or
         "Troubleshooting {/*troubleshooting*/}",
         "疑难解答",
     ):
-        assert section_facets(heading) == {"limits"}, heading
+        assert section_facets(heading) == {"questions", "limits"}, heading
     for heading in (
         "与 webpack-bundle-analyzer 的区别 {#diff-webpack-bundle-analyzer}",
         "和 `<Transition>` 的区别 {#differences-from-transition}",
@@ -107,6 +107,25 @@ def test_a_heading_of_readers_questions_or_weighing_another_thing_asks_limits_or
         assert not section_facets(heading) & {"limits", "alternatives"}, heading  # a name, a choice inside it
     outline = DocumentOutline("InfiniteScroll 无限滚动", ("何时使用", "示例", "属性", "常见问题"))
     assert "limits" in outline_facets([outline], "无限滚动")
+
+
+def test_a_question_under_readers_questions_is_a_limit_never_why_the_subject_matters() -> None:
+    """umi's i18n page: "## FAQ" > "### 为什么不直接使用 formatMessage 这个语法糖？" (it leaves React's life cycle,
+    so switching the language re-renders nothing) had answered "为什么重要？"; it is a limit of the subject, and
+    the outline, which reads the document's headings without their levels, asks no "why" for it either."""
+    text = (
+        "# 国际化\n\n## 切换语言\n\n国际化插件用 setLocale 切换语言，页面随之重新渲染。\n\n## FAQ\n\n"
+        "### 为什么不直接使用 formatMessage 这个语法糖？\n\n虽然 formatMessage 直接使用起来会非常方便，但是它脱离了 React"
+        " 的生命周期，切换国际化语言时无法触发 DOM 的重新渲染。\n"
+    )
+    concepts = _concepts("国际化")
+    why = treating(text, "motivation", concepts, tokens, own_headings=True, title="国际化")
+    limits = treating(text, "limits", concepts, tokens, own_headings=True, title="国际化")
+    assert not [s.heading for s, _ in why]
+    assert "为什么不直接使用 formatMessage 这个语法糖？" in [s.heading for s, _ in limits]
+    outline = DocumentOutline("国际化", ("切换语言", "FAQ", "为什么不直接使用 formatMessage 这个语法糖？"))
+    facets = outline_facets([outline], "国际化")
+    assert "motivation" not in facets and "limits" in facets
 
 
 def test_what_a_design_changes_is_no_history_of_the_work() -> None:

@@ -13,7 +13,7 @@ names none.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
 from .. import cjk
@@ -41,12 +41,8 @@ FACET_WORDS = {
     "use": r"usage|how to|using|examples?|scenarios?\b|user experience|tutorial|getting started|quick ?start"
     r"|configur|install|basic|"
     r"用法|使用|示例|教程|配置|快速上手|入门",
-    # the questions and troubles readers bring ("## FAQ", "## 常见问题", "## Troubleshooting", "## 疑难解答"): what
-    # goes wrong with the subject and what to do instead ("是否支持上拉加载更多？" "上拉加载更多是另一个组件")
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|security|"
-    r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱"
-    r"|faqs?(?![A-Za-z])|q\s*&\s*a\b|frequently asked|^\W*troubleshooting\b|common (?:errors|mistakes|problems|issues)\b"
-    r"|常见问题|常见错误|疑难解答|故障排除|错误排查|问题排查",
+    r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",
     # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
     # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
     # ("Comparison traits", "自定义比较函数"); an ADR's options weighed against each other
@@ -78,8 +74,13 @@ FACETS = ("what", *FACET_WORDS)
 # "Upgrade / Downgrade Strategy", "Version Skew Strategy", "Infrastructure Needed" (Argo CD's "Upgrade /
 # Downgrade Strategy" under "## Design Details" was quoted as how server-side apply works). The roles frame
 # their subsections as the outline's framing facets do (facet_sections.framed).
-OPEN, HISTORY, DELIVERY = "open", "history", "delivery"
-ASIDE_ROLES = frozenset({OPEN, HISTORY, DELIVERY})
+#
+# The questions and troubles readers bring ("## FAQ", "## 常见问题", "## Troubleshooting", "## 疑难解答") are an
+# aside too: what goes wrong with the subject and what to take instead ("是否支持上拉加载更多？" "上拉加载更多是另一个
+# 组件"), whatever a question asks — "### 为什么不直接使用 formatMessage？" under umi's "## FAQ" is no reason the
+# subject matters, "为什么…一直处于 loading？" under antd-mobile's "## 常见问题" none either.
+OPEN, HISTORY, DELIVERY, QUESTIONS = "open", "history", "delivery", "questions"
+ASIDE_ROLES = frozenset({OPEN, HISTORY, DELIVERY, QUESTIONS})
 _OPEN_HEADING = re.compile(
     r"^\W*(?:(?:open|unresolved|outstanding|remaining|undecided)\s+(?:questions?|issues|points|problems|items)"
     r"|future\s+(?:work|directions?|extensions?|possibilities|plans|improvements|considerations)"
@@ -91,6 +92,13 @@ _DELIVERY_HEADING = re.compile(
     r"|infrastructure\s+needed|production\s+readiness)\b",
     re.I,
 )
+_QUESTIONS_HEADING = re.compile(
+    r"(?<![A-Za-z])(?:faqs?|frequently\s+asked\s+questions|q\s*&\s*a)(?![A-Za-z])|^\W*troubleshooting\b"
+    r"|^\W*common\s+(?:errors|mistakes|problems|issues)\b|常见问题|常见错误|疑难解答|故障排除|错误排查|问题排查",
+    re.I,
+)
+# a heading asking a question: "是否支持下拉刷新？", "Why not just use Reference?"
+_QUESTION_MARK = re.compile(r"[?？]\W*$")
 _HISTORY_HEADING = re.compile(
     r"^\W*(?:(?:a\s+)?(?:brief\s+|short\s+)?history\b(?!\.)|historical\s+(?:background|context|notes?|overview)"
     r"|background\s+and\s+history|历史(?:背景)?\W*$)",
@@ -100,9 +108,10 @@ _HISTORY_HEADING = re.compile(
 
 def aside_facets(role: str) -> set[str]:
     """The facets an aside answers: what a design leaves open is where it states what it cannot do yet ("##
-    Open issues" > "### Bazel language version": Bazel cannot set the language version per package), so an
-    open section answers "limits" — never how the subject works; history answers none."""
-    return {OPEN, "limits"} if role == OPEN else {role}
+    Open issues" > "### Bazel language version": Bazel cannot set the language version per package), and the
+    questions readers bring are what goes wrong with it, so both answer "limits" — never how the subject
+    works; history answers none."""
+    return {role, "limits"} if role in (OPEN, QUESTIONS) else {role}
 
 
 def aside_role(heading: str) -> str:
@@ -112,6 +121,8 @@ def aside_role(heading: str) -> str:
         return OPEN
     if _DELIVERY_HEADING.match(heading):
         return DELIVERY
+    if names(_QUESTIONS_HEADING, heading):
+        return QUESTIONS
     return HISTORY if _HISTORY_HEADING.match(heading) else ""
 
 
@@ -289,4 +300,17 @@ def section_facets(heading: str, *, record: bool = False) -> set[str]:
         found.add("what")
     if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
         found.discard("how")
+    return found
+
+
+def outline_heading_facets(headings: Sequence[str], *, record: bool = False) -> list[set[str]]:
+    """The facets each of a document's headings says (`section_facets`), read from its flat outline, which
+    tells no levels: a question asked after a section of readers' questions ("## 常见问题" then "为什么 InfiniteScroll
+    由隐藏切换为显示时，一直处于 loading？") is one of them, as the analyst reads it under that section."""
+    found: list[set[str]] = []
+    asking = False
+    for heading in headings:
+        facets = section_facets(heading, record=record)
+        asking = asking or QUESTIONS in facets
+        found.append(aside_facets(QUESTIONS) if asking and _QUESTION_MARK.search(heading) else facets)
     return found

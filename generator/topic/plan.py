@@ -28,7 +28,14 @@ from ..text.topic_labels import LABELS
 from ..text.words import ZH_STOPWORDS, content_words, stem, tokens
 from .bounds import cut
 from .defining import asked_subject, plan_subject, topic_aspects
-from .headings import FACETS, decision_record, facet_words, heading_facets, section_facets, unnumbered
+from .headings import (
+    FACETS,
+    decision_record,
+    facet_words,
+    heading_facets,
+    outline_heading_facets,
+    unnumbered,
+)
 from .keyphrases import is_plural, topic_phrases
 from .outline import MIN_KEPT, question_problem
 
@@ -259,14 +266,19 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
     a document's own title, a section number and a frame ("References") say none."""
     found: dict[str, list[str]] = {"what": []}
     sections = [
-        (o, heading)
+        (o, [h for h in map(unnumbered, map(facet_words, o.headings)) if h.strip() != o.title.strip()])
         for n, o in enumerate(outlines)
         if lends_facets(n, o, topic)
-        for heading in map(unnumbered, map(facet_words, o.headings))
-        if heading.strip() != o.title.strip() and not _BACK_MATTER.match(heading.strip())
     ]
     # the analyst reads them by the same table
-    named = [(h, section_facets(h, record=decision_record(o.headings))) for o, h in sections]
+    named = [
+        (h, facets)
+        for o, headings in sections
+        for h, facets in zip(
+            headings, outline_heading_facets(headings, record=decision_record(o.headings)), strict=True
+        )
+        if not _BACK_MATTER.match(h.strip())
+    ]
     for facet in FACETS[1:]:
         headings = [h for h, facets in named if facet in facets]
         if headings:
