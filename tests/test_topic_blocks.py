@@ -331,3 +331,31 @@ def test_the_headers_answering_current_state_do_not_follow_the_order_sources_wer
             [comprehensions.id],
             [keys.id],
         ]  # then newest first
+
+
+LENDING = (
+    "# Lending limit\n\n## Summary\n\nA lending limit reserves quota for a queue.\n\n## Design Details\n\n"
+    "### Queue API\n\nModify Quota API object:\n\n```go\ntype Quota struct {\n"
+    "\t// lendingLimit is the maximum amount of unused quota this queue can lend to its cohort.\n"
+    '\t// If null, there is no lending limit.\n\tLendingLimit *Quantity `json:"lendingLimit"`\n}\n```\n'
+)
+
+
+def test_a_design_that_is_code_answers_how_with_the_lead_in_naming_what_it_changes() -> None:
+    # Kueue's lending limit KEP: "## Design Details" > "### Kueue LendingLimit API" is "Modify ResourceQuota API
+    # object:" and the Go struct whose comments define `lendingLimit`; "How does … work?" said "do not answer"
+    # (11 such design sections in 10 stored collections: a short lead-in, then code with its comments)
+    source = _source("local-l", "Lending limit", LENDING)
+    judge = RelevanceJudge("lending limit")
+    said = frozenset(["A lending limit reserves quota for a queue."])
+    how = section_candidates([source], "how", judge, stored=[source], said=said)
+    assert [(c.text, "lendingLimit is the maximum" in c.code) for c in how] == [
+        ("Modify Quota API object:", True)
+    ]
+    # a design with a paragraph of its own answers from it, the lead-in alone still not quoted
+    prose = LENDING.replace(
+        "### Queue API\n\n", "### Queue API\n\nA queue lends at most its lending limit.\n\n"
+    )
+    source = _source("local-l", "Lending limit", prose)
+    how = section_candidates([source], "how", judge, stored=[source], said=said)
+    assert [c.text for c in how] == ["A queue lends at most its lending limit."]

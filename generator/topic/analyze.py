@@ -655,10 +655,12 @@ def section_candidates(
     if facet not in FACETS:
         return []
     found = _treating_candidates(sources, facet, judge, stored=stored, said=said, account=account)
-    if found or facet not in FRAMING_FACETS:
+    if found or facet not in FRAMING_FACETS | {"how"}:
         return found
     # no section on why, limits or alternatives opens quotably: its first paragraph leans only on its
-    # heading ("Several systems to do this already exist." under "### Prior Art"), and it is the answer
+    # heading ("Several systems to do this already exist." under "### Prior Art"), and it is the answer; a
+    # design that is code opens on a lead-in naming only what it changes ("Modify ResourceQuota API object:"
+    # under "### Kueue LendingLimit API", and the Go struct whose comments define `lendingLimit`)
     return _treating_candidates(
         sources, facet, judge, stored=stored, said=said, on_heading=True, account=account
     )

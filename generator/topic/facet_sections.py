@@ -509,7 +509,7 @@ def _prose_openings(
                 said = _quotable_opening(said)
         prose = not said or _quotes(said, opening=n == first)  # a lead-in alone introduces its example
         if code:  # the lead-in is quoted with its example; alone it must say something itself
-            if prose and lead_in_stands(said, parts[-1]):
+            if prose and lead_in_stands(said, parts[-1], on_heading=on_heading and n == 0):
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
             elif n == first and _quotes(opened := _quotable_opening(_quotable_run(said)), opening=True):
                 # the opening says what the section is about without its example
