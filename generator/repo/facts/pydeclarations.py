@@ -340,7 +340,7 @@ def env_reads(tree: ast.Module, lines: set[int]) -> tuple[EnvRead, ...]:
     process's only where the module imports it from `os`: elsewhere it is a WSGI request's (`def
     __call__(self, environ, start_response)`), whose keys (`HTTP_RANGE`, `wsgi.input`) are no settings."""
     found = []
-    bare = _imports_environ(tree)
+    bare = bool(lines) and _imports_environ(tree)  # no line naming the environment: nothing is walked
     for node in _nodes_at(tree, lines):
         if isinstance(node, ast.Call) and _reads_environ(node.func, bare) and node.args:
             name = _literal(node.args[0])

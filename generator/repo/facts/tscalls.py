@@ -293,8 +293,7 @@ class _GoScope:
         self.calls, self.path = calls, path
         self.package = calls.package(posixpath.dirname(path), "go")
         self.imports = _go_imports(root)
-        self.types = _go_declared_types(root)
-        self.ranges = _go_ranges(root)
+        self.types, self.ranges = _go_locals(root)
         self._fields: dict[str, dict[str, str]] = {}  # struct → its slice and map fields' element types
         self._typed: dict[str, dict[str, str]] = {}  # struct → its fields typed by a package type
         self.root = root
@@ -529,7 +528,9 @@ class _GoScope:
         found: dict[tuple[str, str], list[tuple[str, str]]] = {}
         for declaration in self.root.named_children:
             start = declaration.start_point[0] + 1 if declaration.type in _GO_FUNCTIONS else 0
-            for node in descendants(declaration, "assignment_statement"):
+            # one walk of the declaration: its assignments, then its literals
+            held = list(descendants(declaration, "assignment_statement", "composite_literal"))
+            for node in (n for n in held if n.type == "assignment_statement"):
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                 target = left.named_children[0] if left is not None and left.named_children else None
                 if target is None or right is None or target.type != "selector_expression":
@@ -537,7 +538,7 @@ class _GoScope:
                 owner = self._field_owner(target, start)
                 if owner is not None:
                     found.setdefault(owner, []).extend(self._named_functions(right, start))
-            for literal in descendants(declaration, "composite_literal"):
+            for literal in (n for n in held if n.type == "composite_literal"):
                 struct = _go_type_name(literal.child_by_field_name("type"))
                 body = literal.child_by_field_name("body")
                 if not struct or struct not in self.package or body is None:
@@ -553,10 +554,12 @@ class _GoScope:
         """The package's functions and methods a stored value names, not calls."""
         # nodes compare by their place in the tree: a node object is made anew each time one is asked for,
         # so the id() of one made here would say nothing of the node met again below
-        called = {c.child_by_field_name("function") for c in descendants(value, "call_expression")}
+        nodes = list(descendants(value, "call_expression", "selector_expression", "identifier"))
+        called = {c.child_by_field_name("function") for c in nodes if c.type == "call_expression"}
         hits = (
             None if reference in called else self._resolve_at(reference, start)
-            for reference in descendants(value, "selector_expression", "identifier")
+            for reference in nodes
+            if reference.type != "call_expression"
         )
         return [hit for hit in hits if hit is not None and self._callable(hit)]
 
@@ -773,28 +776,33 @@ def _go_imports(root: Any) -> dict[str, str]:
     return found
 
 
-def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
-    """(first line of the enclosing function, variable) → its type name, from receivers, parameters and
-    `var x T` / `x := &T{…}` / `x := T{…}` declarations."""
-    found: dict[tuple[int, str], str] = {}
+def _go_locals(root: Any) -> tuple[dict[tuple[int, str], str], dict[tuple[int, str], tuple[str, str]]]:
+    """What each function's names hold, keyed by (first line of the enclosing function, variable), from one
+    walk of each function: the type name of its receivers, parameters and `var x T` / `x := &T{…}` / `x :=
+    T{…}` declarations; and the (variable, field) whose elements a name ranges over (`for _, route :=
+    range r.routes` gives `route` → (`r`, `routes`))."""
+    types: dict[tuple[int, str], str] = {}
+    ranges: dict[tuple[int, str], tuple[str, str]] = {}
     for function in root.named_children:
         if function.type not in {"function_declaration", "method_declaration"}:
             continue
         start = function.start_point[0] + 1
-        for node in descendants(function, "parameter_declaration", "var_spec", "short_var_declaration"):
-            if (
+        for node in descendants(function, *_GO_DECLARING, "range_clause"):
+            if node.type == "range_clause":
+                _note_range(node, start, ranges)
+            elif (
                 node.parent is not None
                 and node.parent.parent is not None
                 and node.parent.parent.type == "function_type"
             ):
                 continue  # `step func(w io.Writer) bool` names no variable of the function
-            if node.type == "short_var_declaration":
-                _note_literal(node, start, found)
-                continue
-            type_name = _go_value_type(node.child_by_field_name("type"))
-            for name in node.children_by_field_name("name"):
-                if type_name:
-                    found[(start, node_text(name))] = type_name
+            elif node.type == "short_var_declaration":
+                _note_literal(node, start, types)
+            else:
+                type_name = _go_value_type(node.child_by_field_name("type"))
+                for name in node.children_by_field_name("name"):
+                    if type_name:
+                        types[(start, node_text(name))] = type_name
         # Go never retypes a receiver or a parameter: a name declared again in an inner block or a closure
         # (`if c, ok := body.(io.ReadCloser); ok {` in a method on `c *Client`) holds there only
         for field in ("receiver", "parameters"):
@@ -802,28 +810,22 @@ def _go_declared_types(root: Any) -> dict[tuple[int, str], str]:
             for node in (n for n in own.named_children if n.type == "parameter_declaration") if own else ():
                 type_name = _go_value_type(node.child_by_field_name("type"))
                 for name in node.children_by_field_name("name") if type_name else ():
-                    found[(start, node_text(name))] = type_name
-    return found
+                    types[(start, node_text(name))] = type_name
+    return types, ranges
 
 
-def _go_ranges(root: Any) -> dict[tuple[int, str], tuple[str, str]]:
-    """(first line of the enclosing function, variable) → the (variable, field) whose elements it ranges over:
-    `for _, route := range r.routes` gives `route` → (`r`, `routes`)."""
-    found: dict[tuple[int, str], tuple[str, str]] = {}
-    for function in root.named_children:
-        if function.type not in {"function_declaration", "method_declaration"}:
-            continue
-        start = function.start_point[0] + 1
-        for node in descendants(function, "range_clause"):
-            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-            names = left.named_children if left is not None else []
-            if len(names) != 2 or right is None or right.type != "selector_expression":
-                continue
-            operand = right.child_by_field_name("operand")
-            if operand is not None and operand.type == "identifier":
-                field = node_text(right.child_by_field_name("field"))
-                found[(start, node_text(names[1]))] = (node_text(operand), field)
-    return found
+_GO_DECLARING = ("parameter_declaration", "var_spec", "short_var_declaration")
+
+
+def _note_range(node: Any, start: int, found: dict[tuple[int, str], tuple[str, str]]) -> None:
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    names = left.named_children if left is not None else []
+    if len(names) != 2 or right is None or right.type != "selector_expression":
+        return
+    operand = right.child_by_field_name("operand")
+    if operand is not None and operand.type == "identifier":
+        field = node_text(right.child_by_field_name("field"))
+        found[(start, node_text(names[1]))] = (node_text(operand), field)
 
 
 def _note_literal(node: Any, start: int, found: dict[tuple[int, str], str]) -> None:
