@@ -147,3 +147,32 @@ def test_the_flow_list_says_where_the_user_code_runs(tmp_path: Path) -> None:
     listed = str(flow_tree_markdown(tuple(flow_branches(tree, linker))))
     assert "- calls your code, kept in `Server.Handler`" in listed
     assert "- calls `Server.greet`" in listed
+
+
+HOOKS = {
+    "hooks/__init__.py": "",
+    "hooks/manager.py": (
+        "class HookCaller:\n"
+        "    def __init__(self, name, hook_execute):\n"
+        "        self.name = name\n"
+        "        self._hookexec = hook_execute\n\n"
+        "    def __call__(self, **kwargs):\n"
+        "        return self._hookexec(self.name, kwargs)\n\n\n"
+        "class PluginManager:\n"
+        "    def add_hookspecs(self, name):\n"
+        "        self.hook = HookCaller(name, self._hookexec)\n\n"
+        "    def _hookexec(self, name, kwargs):\n"
+        "        return [name, kwargs]\n"
+    ),
+}
+
+
+def test_a_function_the_repository_itself_keeps_on_an_instance_plugs_nothing_in(tmp_path: Path) -> None:
+    """pluggy's shape: `HookCaller(name, self._hookexec)` hands the manager's own method to the attribute
+    `__call__` calls, so that call reaches `PluginManager._hookexec` (heldcalls.py), not the user's code."""
+    root = write_tree(tmp_path / "repo", HOOKS)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert _plugged(facts.calls, "hooks/manager.py", "HookCaller.__call__") == set()
+    called = {e.callee for e in facts.calls.calls_of("hooks/manager.py", {"HookCaller.__call__"})}
+    assert "PluginManager._hookexec" in called

@@ -224,10 +224,16 @@ def read_call_graph(
         edges[edge.caller_path].append(edge)
     for edge in callback_calls(edges, files):  # a class handed over is called back by its receiver
         edges[edge.caller_path].append(edge)
+    known: set[tuple[str, str, int]] = set()  # calls of what the repository itself keeps on an instance
     for edge in held_calls(edges, files, reader.read):  # a function kept on an instance is called there
         edges.setdefault(edge.caller_path, []).append(edge)
+        known.add((edge.caller_path, edge.caller, edge.line))
     for edge in kept_method_calls(edges, files, reader.read):  # …and a bound method of another's object
         edges.setdefault(edge.caller_path, []).append(edge)
+        known.add((edge.caller_path, edge.caller, edge.line))
+    # what the repository keeps there is no user's code: such a call plugs nothing in
+    for path, found in dispatched.items():
+        dispatched[path] = [e for e in found if not (e.plugged and (path, e.caller, e.line) in known)]
     for edge in prefix_calls(edges, files, reader.read):  # a method looked up by a prefix and a value
         edges[edge.caller_path].append(edge)
     for edge in channel_calls(edges, files, reader.read):  # a Go channel field's sender → its receiving loop
