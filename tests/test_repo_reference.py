@@ -884,3 +884,33 @@ def test_a_go_function_keeping_the_function_it_is_passed_is_where_a_user_plugs_i
     assert all(f"`Hub.{name}`" in registries for name in ("HandleMessage", "Handle", "HandleFunc"))
     # … nor is a function called there and then, or a method of an unexported type
     assert "`Hub.View`" not in page and "`queue.Add`" not in page
+
+
+def test_the_options_a_javascript_entry_reads_are_its_configuration(tmp_path: Path) -> None:
+    """morgan's `morgan(format, options)` documents only `[options]` and reads `opts.immediate`, `opts.skip ||
+    false`, `opts.stream || process.stdout` off `var opts = options || {}`: it had no Configuration page. A
+    class's constructor reads its config the same way (`const { root = 'jobs' } = config`); one property read
+    off a parameter is a value, not options."""
+    logger = (
+        "'use strict'\n\n/**\n * Create a logger middleware.\n *\n * @param {Object} [options]\n */\n"
+        "function logger (format, options) {\n  var opts = options || {}\n"
+        "  var immediate = opts.immediate\n  var skip = opts.skip || false // skip nothing\n"
+        "  var stream = opts.stream || process.stdout\n  return function (req) { stream.write(req.url) }\n}\n\n"
+        "class Scheduler {\n  constructor (config) {\n    const { root = 'jobs', timeout } = config\n"
+        "    this.interval = config.interval ?? 0\n  }\n}\n\n"
+        "function pick (options) {\n  return options.name\n}\n\n"
+        "module.exports = logger\nmodule.exports.Scheduler = Scheduler\nmodule.exports.pick = pick\n"
+    )
+    directory, _ = _pages(
+        tmp_path,
+        {
+            "README.md": "# weblog\n\nA request logger.\n",
+            "package.json": '{"name": "weblog"}\n',
+            "index.js": logger,
+        },
+    )
+    _, page = read_page(directory / "reference" / "configuration.md")
+    assert "## `logger`" in page and "## `Scheduler`" in page and "`pick`" not in page
+    assert "/index.js#L11) | `false` |" in page and "/index.js#L12) | `process.stdout` |" in page
+    assert "/index.js#L18) | `'jobs'` |" in page and "/index.js#L19) | `0` |" in page
+    assert "| Field | Default |" in page  # no Type column: JavaScript reads them untyped

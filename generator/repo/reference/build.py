@@ -487,6 +487,32 @@ def _jsdoc_settings(
         )
         record = Record(cite(symbol, path, linker), "options", fields, facts.name_uses.get(symbol.name, 0))
         found.records.append((record, True))
+    _read_options(found, path, lines, facts, linker, redactor)
+
+
+def _read_options(
+    found: _Found, path: str, lines: list[str], facts: FileFacts, linker: Linker, redactor: Redactor | None
+) -> None:
+    """The options a public JavaScript function or class constructor reads off its options object when its
+    JSDoc does not list them (morgan's `format`, `immediate`, `skip`, `buffer`, `stream`: `opts.skip || false`;
+    62 of the mirrors read an options object so): its settings, each with the default it falls back to and
+    the line that first reads it."""
+    documented = {r.symbol.name for r, _ in found.records if r.symbol.path == path and r.kind == "options"}
+    classes = {s.name: s for s in facts.symbols if s.kind == "class" and s.public}
+    for symbol in facts.symbols:
+        owner = classes.get(symbol.parent) if symbol.short_name == "constructor" else None
+        if owner is None and not (symbol.kind == "function" and symbol.public and not symbol.parent):
+            continue
+        shown = owner or symbol
+        if shown.name in documented:
+            continue
+        fields = tuple(
+            FieldLine(name, "", _clean(default, redactor), linker.check(path, symbol.start + at - 1), "")
+            for name, default, at in spans.js_option_reads(lines[symbol.start - 1 : symbol.end])
+        )
+        if fields:
+            record = Record(cite(shown, path, linker), "options", fields, facts.name_uses.get(shown.name, 0))
+            found.records.append((record, True))
 
 
 _ABSTRACT = re.compile(r"\babstract\b")

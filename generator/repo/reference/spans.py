@@ -263,6 +263,50 @@ def go_passed_on(lines: list[str], names: Sequence[str]) -> set[str]:
     }
 
 
+# a JavaScript function's options parameter: `function morgan (format, options)`, `constructor(config)`,
+# `(opts = {}) =>`
+_JS_PARAMETERS = re.compile(r"^[^(]*?\(([^)]*)\)")
+_JS_OPTIONS_NAME = re.compile(r"(?:^|,)\s*(options|opts|config|settings)\b\s*(?:=\s*\{\s*\})?\s*(?=,|$)")
+# a local standing for it: morgan's `var opts = options || {}`, `const o = Object.assign({}, options)`
+_JS_ALIAS = r"(?:var|let|const)\s+(\w+)\s*=\s*(?:{name}\s*(?:\|\||\?\?)\s*\{{\s*\}}|Object\.assign\(\s*\{{\s*\}}\s*,\s*{name}\s*\)|\{{\s*\.\.\.{name}\s*\}})"
+_JS_VALUE = r"((?:'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|[\w$.]+(?:\([^()\n]*\))?|\[[^\]\n]*\]|\{\s*\})(?:\s*[-+*/]\s*[\w$.]+)*)"
+MIN_OPTION_READS = 2  # one property read off a parameter is a value, not a set of options
+
+
+def js_option_reads(lines: list[str]) -> list[tuple[str, str, int]]:
+    """The properties a JavaScript function reads off its options parameter, with the default each falls back
+    to (`opts.skip || false`, `options.port ?? 80`, `const { root = 'jobs' } = config`), as (name, default,
+    1-based offset in `lines` of the first read): morgan's `format`, `immediate`, `skip`, `buffer`, `stream`.
+    Nothing when the function reads fewer than MIN_OPTION_READS of them."""
+    signature = " ".join(line.strip() for line in lines[:SIGNATURE_LINES])
+    parameters = _JS_PARAMETERS.match(signature)
+    named = _JS_OPTIONS_NAME.search(parameters.group(1)) if parameters else None
+    if named is None:
+        return []
+    body = "\n".join(lines[1:])
+    names = {named.group(1)}
+    names |= {m.group(1) for m in re.finditer(_JS_ALIAS.format(name=named.group(1)), body)}
+    either = "|".join(sorted(names))
+    found: dict[str, tuple[str, int]] = {}
+    for offset, line in enumerate(lines[1:], 2):
+        code = line.split("//", 1)[0]
+        for read in re.finditer(rf"\b(?:{either})\.([A-Za-z_$][\w$]*)\b(?!\s*\()", code):
+            fallback = re.compile(rf"\s*(?:\|\||\?\?)\s*{_JS_VALUE}").match(code, read.end())
+            default = fallback.group(1) if fallback else ""
+            name = read.group(1)
+            if name not in found or (default and not found[name][0]):
+                found[name] = (default, found.get(name, ("", offset))[1])
+        destructured = re.search(rf"(?:var|let|const)\s*\{{([^}}]*)\}}\s*=\s*(?:{either})\b", code)
+        for part in destructured.group(1).split(",") if destructured else ():
+            key, _, default = part.partition("=")
+            name = key.split(":", 1)[0].strip()
+            if re.fullmatch(r"[A-Za-z_$][\w$]*", name) and name not in found:
+                found[name] = (default.strip(), offset)
+    if len(found) < MIN_OPTION_READS:
+        return []
+    return [(name, default, offset) for name, (default, offset) in found.items()]
+
+
 def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
     """(name, 1-based offset) of each method a Go interface declares."""
     return [(m.group(1), i) for i, line in enumerate(lines[1:-1], 2) if (m := _GO_METHOD.match(line))]

@@ -313,19 +313,20 @@ def _record_part(record: Record, twins: frozenset[str] = frozenset()) -> Referen
         files = ", ".join(inline_code(path) for path in record.twins)
         intro = Markdown(f"{intro}\n\nDefined again, with mostly the same fields, in {files}.")
     said = any(f.doc for f in record.fields)  # a column for what each field is, when comments say it
+    typed = any(f.type for f in record.fields)  # the options a JavaScript function reads have no type
     heading = inline_code(symbol.name)
     return ReferencePart(
         Markdown(f"{heading} in {inline_code(symbol.path)}") if symbol.name in twins else heading,
         intro,
-        table_header("Field", "Type", "Default", *(("What it is",) if said else ())),
-        tuple(_field_row(f, said) for f in record.fields),
+        table_header("Field", *(("Type",) if typed else ()), "Default", *(("What it is",) if said else ())),
+        tuple(_field_row(f, said, typed) for f in record.fields),
     )
 
 
-def _field_row(line: FieldLine, said: bool = False) -> Markdown:
+def _field_row(line: FieldLine, said: bool = False, typed: bool = True) -> Markdown:
     return table_row(
         code_link(line.name, line.citation.url if line.citation else ""),
-        _code(line.type),
+        *((_code(line.type),) if typed else ()),
         _code(line.default) if line.default else Markdown("—"),
         *((prose(line.doc) if line.doc else Markdown("—"),) if said else ()),
     )
