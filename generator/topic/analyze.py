@@ -1317,6 +1317,8 @@ def _quotes_of(
     after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
     replaced = {b for a, b in zip(blocks, blocks[1:], strict=False) if introduces_old_state(a)}
     for i in naming:
+        if paragraphs[i].lstrip().startswith(("```", "~~~")):
+            continue  # a comment in a code block ("// 3. 使用 Symbol 创建唯一注入名") is no sentence of the document
         if paragraphs[i].strip() in after_code and speaks_of_shown_code(sentences[i]):
             continue  # "…make the code more compact": the code it speaks of is not quoted with it
         if paragraphs[i].strip() in replaced:
