@@ -2440,6 +2440,27 @@ def test_getting_started_leaves_out_benchmark_results_and_the_machine_they_ran_o
     assert code == ['fastnet.ListenAndServe(":8080", handler)']
 
 
+def test_getting_started_leaves_out_what_a_program_printed_but_keeps_a_file_tree() -> None:
+    """zinx's Getting started showed its server's block-letter banner and start-up log (a `bash` block of
+    "2023/03/09 18:39:49 [INFO]…" lines) after the code; gunicorn's docs show log lines, fastify's JSON logs.
+    What to type and a project's file tree stay."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# tinynet\n\n## Server\n\n```go\ns := tinynet.NewServer()\ns.Serve()\n```\n\nRun it:\n\n"
+        "```bash\n ██████  ▀▀\n [tinynet] Version: V1.0\n2023/03/09 18:39:49 [INFO]server.go:112: [START] Server\n"
+        "2023/03/09 18:39:49 [INFO]msghandler.go:66: Worker ID = 0 is started.\n"
+        '{"level":30,"time":1650063793316,"msg":"listening"}\n```\n\n'
+        "Lay it out so:\n\n```\n.\n├── main.go\n└── conf\n    └── tinynet.json\n```\n\n"
+        "Then start it:\n\n```bash\n$ go run server.go\n$ go run client.go\n$ curl localhost:8999\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    code = [p.text for p in usage_examples([readme]) if p.kind == "code"]
+    assert len(code) == 3 and not any("[INFO]" in c for c in code)
+    assert any("├── main.go" in c for c in code) and any("go run client.go" in c for c in code)
+
+
 def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses() -> None:
     from generator.repo.docs.project import usage_examples
 

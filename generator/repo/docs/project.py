@@ -1218,7 +1218,7 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
         for section, n, block in _numbered_blocks(document):
             if block.kind != "code" or any(p.search(h) for p in _NO_USAGE for h in section.path):
                 continue
-            if _BENCHMARK_OUTPUT.search(block.text):
+            if _BENCHMARK_OUTPUT.search(block.text) or _program_output(block):
                 continue
             if not _shown_whole(block, section.path, first=not found) or block.text in seen:
                 continue
@@ -1255,6 +1255,31 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
                 return found
     return found
+
+
+# a line a program printed: a log line (a timestamp, a level: gunicorn's "2013-06-29 06:26:55 [20682] [INFO]
+# Handling signal: hup", fastify's `{"level":30,"time":…}`, zinx's "2023/03/09 18:39:49 [INFO]…") or a start-up
+# banner's block letters (zinx's, dynaconf's "██████╗"); never a file tree's `├──`
+_OUTPUT_LINE = re.compile(
+    r"^\s*(?:\d{4}[-/]\d\d[-/]\d\d|\d\d:\d\d:\d\d|\[?(?:INFO|DEBUG|WARN(?:ING)?|ERROR|TRACE|FATAL)\]"
+    r"|(?:time|level|ts)=|\{\"(?:level|time|msg|ts)\"|.*[█▀▄▓░╗╔╝╚═║])"
+)
+_OUTPUT_LANGUAGES = frozenset(
+    {"", "bash", "sh", "shell", "console", "text", "txt", "log", "plaintext", "output"}
+)
+# a block this much of whose lines a program printed shows a run, not how to use it (zinx's start-up output is
+# half log lines, half the settings it prints): a command never looks like a log line
+OUTPUT_SHARE, OUTPUT_LINES = 0.4, 3
+
+
+def _program_output(block: Block) -> bool:
+    """A shell or plain block that is what a program printed, not what to type: zinx's README shows its
+    server's banner and start-up log under "Zinx-Server" (the example before it is the code)."""
+    if block.language.lower() not in _OUTPUT_LANGUAGES:
+        return False
+    lines = [line for line in block.text.splitlines() if line.strip()]
+    printed = sum(bool(_OUTPUT_LINE.match(line)) for line in lines)
+    return printed >= OUTPUT_LINES and printed >= OUTPUT_SHARE * len(lines)
 
 
 def _shown_whole(block: Block, path: Sequence[str], *, first: bool) -> bool:
