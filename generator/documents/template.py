@@ -54,7 +54,7 @@ def template_of(templates: Iterable[Document]) -> Template:
 
 
 def without_template(doc: Document, template: Template, name: str) -> Document:
-    """`doc` without the blocks its template holds word for word: its own text only. A title kept from the
+    """`doc` without the blocks its template holds word for word (`_normal`): its own text only. A title kept from the
     template ("Neat-enhancement-idea" in Argo CD's front matter, "Proposal Template" in OpenKruise's) names no
     document: its own first heading does, else its file's name."""
     sections = tuple(
@@ -76,4 +76,7 @@ def without_template(doc: Document, template: Template, name: str) -> Document:
 
 
 def _normal(text: str) -> str:
-    return " ".join(text.split())
+    """A block's words as a reader sees them: spacing and code-span backticks aside (Cluster API's proposals
+    keep "The Alternatives section is used to highlight…" from a template writing "The `Alternatives`
+    section…")."""
+    return " ".join(text.replace("`", "").split())
