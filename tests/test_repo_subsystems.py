@@ -1391,3 +1391,78 @@ def test_a_group_is_named_after_the_modules_holding_its_code_not_its_most_used_s
     assert subsystem_names([["client_unix.go", "user.go"]], facts) == ["Client"]
     # a shim's code names nothing, whatever else its name says (watchdog's pythoncapi_compat.h)
     assert subsystem_names([["client_unix.go", "socket_compat.go"]], facts) == ["Client"]
+
+
+def test_a_package_speaks_for_a_subsystem_only_when_the_subsystem_holds_most_of_it():
+    """hug's `hug/__init__.py` ("Everyone needs a hug every once in a while. Even API developers.") had
+    described the subsystem of its decorators, the package split across five subsystems; negroni's doc.go
+    ("Package negroni is an idiomatic approach …") the one of its Logger. A package's own words describe a
+    subsystem holding most of the package's modules."""
+    from generator.repo.analyze.draft import shard_purpose
+    from generator.repo.model import Facts, FileFacts, ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary
+
+    said = {
+        "hug/__init__.py": "Everyone needs a hug every once in a while. Even API developers.",
+        "hug/decorators.py": "Defines the method decorators at the core of the approach to HTTP APIs.",
+        "hug/api.py": "Defines the API object storing all routes.",
+        "hug/routing.py": "Defines the chainable routers.",
+        "hug/use.py": "Provides a way to use external APIs.",
+        "logger.go": "This middleware logs each incoming request and response.",
+        "doc.go": "Package tool is an idiomatic approach to web middleware in Go.",
+        "tool.go": "",
+        "static.go": "",
+        "recovery.go": "",
+    }
+    facts = Facts({path: FileFacts(path, "python", doc=doc) for path, doc in said.items()})
+
+    def analysis(*paths: str) -> ShardAnalysis:
+        files = [
+            ModuleLine(path, "python", 100, said[path].split(". ")[0].rstrip(".") + ".") for path in paths
+        ]
+        return ShardAnalysis(1, Shard("Method decorators", paths), "01_m", "", files=files)
+
+    part = analysis("hug/__init__.py", "hug/decorators.py")
+    assert _offline_summary(part, facts=facts) == said["hug/decorators.py"]
+    assert shard_purpose(part.shard, facts) == [said["hug/decorators.py"]]
+    logger = analysis("logger.go", "doc.go")
+    assert _offline_summary(logger, facts=facts) == said["logger.go"]
+    # holding most of the package, the subsystem is what the package says it is
+    most = analysis("hug/__init__.py", "hug/decorators.py", "hug/api.py", "hug/routing.py")
+    assert _offline_summary(most, facts=facts) == "Everyone needs a hug every once in a while."
+    assert shard_purpose(most.shard, facts)[0] == "Everyone needs a hug every once in a while."
+    assert _offline_summary(analysis("doc.go", "logger.go", "tool.go", "static.go"), facts=facts).startswith(
+        "Package tool is"
+    )
+
+
+def test_the_one_subsystem_holding_all_the_code_is_what_the_readme_says_the_project_is(tmp_path: Path):
+    """morgan is index.js alone: its one subsystem had been described by its `compile` helper's doc comment,
+    "Compile a format string into a function.", not by the README's "HTTP request logger middleware"."""
+    from repo_output_fakes import offline_setup
+
+    from generator.app.targets import repo_target
+    from generator.repo.run.pipeline import run_repo_research
+
+    files = {
+        "README.md": "# logly\n\n[![npm](https://img.shields.io/npm/v/logly.svg)](https://npm.im/logly)\n\n"
+        "HTTP request logger middleware for node.js\n\n## Usage\n\n```js\napp.use(logly('tiny'))\n```\n",
+        "index.js": (
+            "/**\n * Compile a format string into a function.\n */\nfunction compile (format) {\n"
+            "  return function (tokens) { return format }\n}\n\n"
+            "/**\n * Create a logger middleware.\n */\nfunction logly (format) {\n"
+            "  var line = compile(format)\n  return function (req, res, next) { line(req); next() }\n}\n\n"
+            "module.exports = logly\nmodule.exports.compile = compile\n"
+        ),
+        "package.json": '{"name": "logly", "description": "HTTP request logger middleware for node.js"}\n',
+    }
+    root = make_project(tmp_path / "logly", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(paths, config, provider, repo_target(paths, config, str(root)))
+    (only,) = result.synthesis.analyses
+    assert only.summary == "HTTP request logger middleware for node.js."
+    # the index has said so above its table: the row says the subsystem is all of the code
+    from generator.site.pages.repo import index_page
+
+    (row,) = index_page(result.synthesis, result.study.ctx.linker).subsystems
+    assert row.summary == "All of the project's code: 1 module, what the overview describes."

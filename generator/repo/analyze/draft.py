@@ -35,7 +35,7 @@ from generator.repo.model import (
     Shard,
 )
 from generator.repo.pack.packer import PackedShard, pack_files
-from generator.repo.plan.naming import says_where_not_what
+from generator.repo.plan.naming import says_where_not_what, speaks_for_more
 from generator.repo.plan.subsystems import core_modules
 from generator.text.sentences import merge_alike, says_something
 
@@ -315,12 +315,13 @@ def draft_offline(shard: Shard, ctx: ShardContext, report: Report) -> OfflineDra
 
 def shard_purpose(shard: Shard, facts: Facts, limit: int = 3) -> list[str]:
     """Whole sentences from the module docstrings of the shard's own files, most important file first and
-    shims, helpers and errors modules last (`compat.py`'s history says nothing of the subsystem); a sentence
-    each module of a kind repeats with one word changed is said once (`merge_alike`: cattrs' preconf/ is
-    "Preconfigured converters for msgspec, bson, orjson …", not three sentences one word apart)."""
+    shims, helpers and errors modules last (`compat.py`'s history says nothing of the subsystem), and never
+    the package's own words when the shard holds only part of it (`speaks_for_more`); a sentence each module
+    of a kind repeats with one word changed is said once (`merge_alike`: cattrs' preconf/ is "Preconfigured
+    converters for msgspec, bson, orjson …", not three sentences one word apart)."""
     found: list[str] = []
     for path in sorted(shard.files, key=says_where_not_what):
-        fact = facts.files.get(path)
+        fact = None if speaks_for_more(path, shard.files, facts) else facts.files.get(path)
         for sentence in sentences(fact.doc, 2) if fact else []:
             if sentence not in found:
                 found.append(sentence)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import PurePosixPath
 
 from generator.repo.facts.ranking import TYPE_KINDS, key_symbols
@@ -250,6 +250,31 @@ def says_where_not_what(path: str) -> bool:
     """A module whose name says where code lives or what shim it is (`utils.py`, `compat.py`,
     `exceptions.py`, `__init__.py`), not what a subsystem does."""
     return set(name_words(PurePosixPath(path).name.split(".")[0])) <= _SHIMS
+
+
+# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs,
+# Java's package-info.java; the first three speak for the modules nested below them too
+PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs", "package-info.java")
+_NESTING_DOC_FILES = frozenset({"__init__.py", "mod.rs", "lib.rs"})
+
+
+def speaks_for_more(path: str, files: Collection[str], facts: Facts) -> bool:
+    """Whether `path` is where a package says what it is (`PACKAGE_DOC_FILES`) and `files` hold no more than
+    half of that package's other modules: its words are the whole package's, not the part's beside it in one
+    subsystem. hug's `hug/__init__.py` ("Everyone needs a hug every once in a while. Even API developers.")
+    had described the subsystem of its decorators, negroni's doc.go ("Package negroni is an idiomatic approach
+    to web middleware in Go.") the one of its Logger."""
+    folder, _, name = path.rpartition("/")
+    if name not in PACKAGE_DOC_FILES:
+        return False
+    prefix = f"{folder}/" if folder else ""
+    nested = name in _NESTING_DOC_FILES
+    package = [
+        p
+        for p in facts.files
+        if p != path and p.startswith(prefix) and (nested or "/" not in p[len(prefix) :])
+    ]
+    return bool(package) and 2 * sum(p in files for p in package) <= len(package)
 
 
 def module_term(path: str, facts: Facts) -> str:

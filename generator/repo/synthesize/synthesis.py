@@ -42,7 +42,13 @@ from generator.repo.model import (
     ShardAnalysis,
     ShardDraft,
 )
-from generator.repo.plan.naming import name_words, phrase, says_where_not_what
+from generator.repo.plan.naming import (
+    PACKAGE_DOC_FILES,
+    name_words,
+    phrase,
+    says_where_not_what,
+    speaks_for_more,
+)
 from generator.repo.plan.subsystems import core_modules, rank_files
 from generator.repo.run.session import fingerprint
 from generator.repo.run.study import RepoResult, Study, shard_slug
@@ -168,8 +174,8 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         analysis.purpose = list(draft.purpose)
         summary = ""
         analysis.model = "offline-extractive"
-    own = package_doc(shard, study.plan.shards, facts) or readme_doc(study, shard)
-    central = _central(analysis)
+    own = package_doc(shard, study.plan.shards, facts) or readme_doc(study, shard) or _sole_shard_doc(study)
+    central = _central(analysis, facts)
     if central is not None and not central.purpose and analysis.top_symbols and own not in analysis.purpose:
         # its main module says nothing of itself: its package's own words, the symbol it is named after, or
         # what it defines, say more than a neighbour's docstring
@@ -177,7 +183,9 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         analysis.purpose.insert(0, said or _defines(analysis) + ".")
     # citations_valid counts the model's own checked citations: deepkb's links to the facts are not its work
     said, titled = docs_say(analysis, study.docs.concepts if study.docs is not None else ())
-    analysis.summary = " ".join((summary or _offline_summary(analysis, own, said, titled)).split())
+    analysis.summary = " ".join(
+        (summary or _offline_summary(analysis, own, said, titled, facts=facts)).split()
+    )
     return analysis
 
 
@@ -222,11 +230,6 @@ def _name_words(name: str) -> set[str]:
     return {word.rstrip("s") for word in re.findall(r"\w+", name.lower())}
 
 
-# the file in which a package says what it is: Python's __init__.py, Go's doc.go, Rust's mod.rs or lib.rs,
-# Java's package-info.java
-_PACKAGE_DOC_FILES = ("__init__.py", "doc.go", "mod.rs", "lib.rs", "package-info.java")
-
-
 def own_folder(shard: Shard, shards: Sequence[Shard]) -> str:
     """The folder a shard's files share when no other shard's files are in it ('' otherwise): the
     sub-package it stands for. A flat package divided into several shards is none of theirs."""
@@ -253,6 +256,16 @@ def readme_doc(study: Study, shard: Shard) -> str:
     return ""
 
 
+def _sole_shard_doc(study: Study) -> str:
+    """What the README's first paragraph says the project is, when one subsystem holds all of its code: that
+    subsystem is the project. morgan's (index.js alone) had been described by its `compile` helper's doc
+    comment, "Compile a format string into a function.", not "HTTP request logger middleware for node.js"."""
+    said = study.ctx.readme
+    if len(study.plan.shards) != 1 or not says_something(said, words=4) or said.rstrip().endswith(":"):
+        return ""
+    return lead(said, SUMMARY_CHARS)
+
+
 def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     """What the sub-package a shard stands for says it is (its `__init__.py` docstring, its `doc.go`), when
     the shard's files share a folder no other shard's files are in; '' otherwise. A flat package divided
@@ -260,7 +273,7 @@ def package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     folder = own_folder(shard, shards)
     if not folder:
         return _go_package_doc(shard, shards, facts)
-    for name in _PACKAGE_DOC_FILES:
+    for name in PACKAGE_DOC_FILES:
         fact = facts.files.get(f"{folder}/{name}")
         if fact is not None and says_something(fact.doc, words=4):
             return lead(fact.doc, SUMMARY_CHARS)
@@ -285,7 +298,14 @@ def _go_package_doc(shard: Shard, shards: Sequence[Shard], facts: Facts) -> str:
     return lead(fact.doc, SUMMARY_CHARS) if fact is not None and says_something(fact.doc, words=4) else ""
 
 
-def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "", titled: bool = True) -> str:
+def _offline_summary(
+    analysis: ShardAnalysis,
+    own: str = "",
+    docs: str = "",
+    titled: bool = True,
+    *,
+    facts: Facts | None = None,
+) -> str:
     """What the sub-package the subsystem stands for says it is (`own`: `package_doc`), else what most of its
     modules say with one word changed (`_kind_says`), else what its central module (the most important one
     that is no shim, helper or errors module) says it is for, else the package's documentation file (Go's
@@ -296,8 +316,12 @@ def _offline_summary(analysis: ShardAnalysis, own: str = "", docs: str = "", tit
     something else that mentions it: bleach's sanitizer was "If you upgrade to html5lib 1.1+, you may get
     deprecation warnings …" from its migration page, watermill's Message "Delaying events or commands is a
     common use case …" from "Delayed Messages", sanic's app "Sanic Extensions can be configured …"."""
-    central = _central(analysis)
-    doc_files = [f.purpose for f in analysis.files if PurePosixPath(f.path).stem == "doc" and f.purpose]
+    central = _central(analysis, facts)
+    doc_files = [
+        f.purpose
+        for f in analysis.files
+        if PurePosixPath(f.path).stem == "doc" and f.purpose and not _package_says(f.path, analysis, facts)
+    ]
     code = [_named_symbol_says(analysis), _main_symbol_says(analysis)]
     for said in [
         own,
@@ -323,16 +347,22 @@ def _kind_says(analysis: ShardAnalysis) -> str:
     return merged[0] if merged[1] >= ALIKE_MODULES and 2 * merged[1] >= len(said) else ""
 
 
-def _central(analysis: ShardAnalysis) -> ModuleLine | None:
+def _central(analysis: ShardAnalysis, facts: Facts | None = None) -> ModuleLine | None:
     """The module the shard is named after ("File sink": `_file_sink.py`), else its most important module
     that says what it does by its name (not `compat.py`): a group of several modules is described by the
-    one its name speaks of, not by a neighbour's docstring (loguru's "File sink" was "Frequencies: …")."""
+    one its name speaks of, not by a neighbour's docstring (loguru's "File sink" was "Frequencies: …"), nor
+    by the package's own file when the shard holds only part of the package (`speaks_for_more`)."""
     named = _named_module(analysis)
+    files = [f for f in analysis.files if not _package_says(f.path, analysis, facts)]
     return (
-        next((f for f in analysis.files if f.path == named), None)
-        or next((f for f in analysis.files if not says_where_not_what(f.path)), None)
-        or next(iter(analysis.files), None)
+        next((f for f in files if f.path == named), None)
+        or next((f for f in files if not says_where_not_what(f.path)), None)
+        or next(iter(files), None)
     )
+
+
+def _package_says(path: str, analysis: ShardAnalysis, facts: Facts | None) -> bool:
+    return facts is not None and speaks_for_more(path, analysis.shard.files, facts)
 
 
 def _named_module(analysis: ShardAnalysis) -> str:

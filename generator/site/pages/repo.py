@@ -595,7 +595,9 @@ def index_page(
         if synthesis.notes.strip()
         else Markdown(""),
         questions=[_question_link(a) for a in synthesis.answers],
-        subsystems=[_subsystem_row(a) for a in synthesis.landed],
+        subsystems=[_subsystem_row(a, _said_above(synthesis, docs)) for a in synthesis.landed]
+        if len(synthesis.landed) == 1
+        else [_subsystem_row(a) for a in synthesis.landed],
         failed=[
             FailedShard(a.shard.name, a.error or "unknown error", ", ".join(a.shard.files))
             for a in synthesis.failed
@@ -627,11 +629,26 @@ def _link(text: str, url: str, code: bool = False) -> Markdown:
     return Markdown(f"[{shown}]({url})") if url and url.startswith("https://") else shown
 
 
-def _subsystem_row(analysis: ShardAnalysis) -> SubsystemRow:
+def _said_above(synthesis: RepoSynthesis, docs: ProjectDocs | None) -> str:
+    """What the index says before its table of subsystems, flat: the overview, the docs' opening, the summary."""
+    said = [synthesis.overview, *synthesis.summary, *(p.text for p in (docs.overview if docs else ()))]
+    return " ".join(code_spans_as_text(" ".join(said)).split())
+
+
+def _subsystem_row(analysis: ShardAnalysis, above: str = "") -> SubsystemRow:
+    """A subsystem's row; the one subsystem (`above`: what the index says before the table), described as the
+    README describes the project (morgan's index.js), says that it holds all of the code instead of saying
+    the overview again."""
     symbols = analysis.top_symbols[:3]
+    said = " ".join(code_spans_as_text(analysis.summary).split()).rstrip(".")
+    count = len(analysis.shard.files)
     return SubsystemRow(
         name=Markdown(f"[{md_inline(analysis.shard.name)}](shards/{analysis.slug}.md)"),
-        summary=prose(analysis.summary),
+        summary=prose(
+            f"All of the project's code: {count} module{'s' if count != 1 else ''}, what the overview describes."
+            if said and said in above
+            else analysis.summary
+        ),
         symbols=Markdown(", ".join(symbol_link(s) for s in symbols) or "—"),
     )
 
