@@ -1390,10 +1390,13 @@ def test_a_task_list_s_boxes_read_as_github_draws_them() -> None:
 
 def test_a_code_blocks_empty_lines_never_cut_it_into_paragraphs_of_prose() -> None:
     """An empty line inside a fenced example, or one holding spaces (an example indented under a list item),
-    had been written as a blank line: every reader of the stored text cuts paragraphs at `\\n\\s*\\n`, so
-    the code after it stood as a paragraph of prose and its comment was quoted as a sentence (mpx's "使用
-    Symbol 创建唯一注入名，或再结合命名空间 export const InjectionKeys = {…}")."""
+    had cut the stored text where readers split it at `\\n\\s*\\n`, so the code after it stood as a
+    paragraph of prose and its comment was quoted as a sentence (mpx's "使用 Symbol 创建唯一注入名，或再结合命名
+    空间 export const InjectionKeys = {…}"); written as a zero-width space instead, a copied example failed
+    (`node --check`: "Invalid or unexpected token"). The empty lines stay empty and the readers read a fenced
+    block as one paragraph."""
     from generator.documents.plain import plain_prose
+    from generator.text.paragraphs import paragraphs as read_paragraphs
 
     text = (
         "# 依赖注入\n\n推荐在一个单独的文件中导出这些注入名。\n\n```ts\n// 1. 使用枚举类型\nexport const A = 1\n\n"
@@ -1401,8 +1404,29 @@ def test_a_code_blocks_empty_lines_never_cut_it_into_paragraphs_of_prose() -> No
         "- 一个列表项\n\n  ```js\n  x()\n  \n  y()\n  ```\n"
     )
     prose = plain_prose(read_text(text, name="provide-inject.md"), structure=True)
-    paragraphs = re.split(r"\n\s*\n", prose)
+    paragraphs = read_paragraphs(prose)
     code = [p for p in paragraphs if "Symbol" in p or "y()" in p]
     assert len(code) == 2 and all(p.startswith("```") and p.endswith("```") for p in code)
     assert "export const C = 3" in code[0] and "x()" in code[1]
-    assert [line for line in code[0].split("\n") if not line.strip()] == []  # no blank line cuts it
+    # as written: the example copied from the page is the example
+    assert "export const A = 1\n\n// 3. 使用 Symbol" in code[0] and "x()\n\ny()" in code[1]
+    assert not re.search("[\u200b\u00a0]", prose)
+
+
+def test_a_stored_texts_paragraphs_keep_a_fenced_block_whole_and_cut_prose_at_blank_lines() -> None:
+    from generator.text.paragraphs import paragraphs
+
+    text = (
+        "Intro line one\nline two\n\n  \nA list:\n- a\n- b\n\n```python\nx = 1\n\n\ny = 2\n   \n```\n"
+        "After the code.\n\n~~~~\n```\nnot a close\n\n~~~~\n\nLast."
+    )
+    assert paragraphs(text) == [
+        "Intro line one\nline two",
+        "A list:\n- a\n- b",
+        "```python\nx = 1\n\n\ny = 2\n   \n```\nAfter the code.",
+        "~~~~\n```\nnot a close\n\n~~~~",
+        "Last.",
+    ]
+    assert all(p in text for p in paragraphs(text))  # each a slice of the text as written
+    assert paragraphs("```\nunclosed\n\nstill code") == ["```\nunclosed\n\nstill code"]
+    assert paragraphs("\n\n") == []

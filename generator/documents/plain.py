@@ -162,18 +162,12 @@ def _prose(block: Block) -> list[str]:
     return [cleaned for piece in pieces if (cleaned := " ".join(piece.replace("`", "").split()))]
 
 
-# what an empty line of a code block is written as: a paragraph ends at a blank line, and every reader of the
-# stored text finds one with `\n\s*\n`, where a space, a tab or a no-break space is blank as well; a zero-width
-# space is no whitespace, so the block stays one block and shows as it was written
-EMPTY_CODE_LINE = "\u200b"
-
-
 def _fenced(block: Block) -> str:
-    """A code block as a fenced block that no blank line cuts: its empty lines, and those holding spaces only
-    (an example indented under a list item), would start a paragraph of code read as prose ("// 3. 使用
-    Symbol 创建唯一注入名" quoted as a sentence)."""
+    """A code block as a fenced block, its empty lines empty as written (one holding spaces only, as an example
+    indented under a list item does, too): a copied example runs. Readers of the stored text read the block as
+    one paragraph however many empty lines it holds (`text.paragraphs`)."""
     fence = "`" * max([3, *(len(run) + 1 for run in re.findall(r"`+", block.text))])
-    code = "\n".join(line if line.strip() else EMPTY_CODE_LINE for line in block.text.split("\n"))
+    code = "\n".join(line if line.strip() else "" for line in block.text.split("\n"))
     return f"{fence}{_LANGUAGE.sub('', block.language)[:20]}\n{code}\n{fence}"
 
 

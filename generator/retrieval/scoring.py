@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import cjk
+from ..text.paragraphs import paragraphs
 from ..text.words import STOPWORDS, ZH_STOPWORDS, compound_parts, latin_names, latin_words, stem, tokens
 
 K1 = 10.0
@@ -473,7 +474,7 @@ def lead_of(text: str, limit: int = 600) -> str:
     """A document's opening: its first paragraphs of prose, up to about `limit` characters (a header block
     of fields, "Author: … Status: …", is not prose: a paragraph without a sentence's end is skipped)."""
     lead = ""
-    for block in re.split(r"\n\s*\n", text):
+    for block in paragraphs(text):
         block = " ".join(block.split())
         prose = _SENTENCE_END.search(block) or cjk.unstopped_sentence(block)
         if not prose or block.startswith(("#", "```")):  # a heading or a code example

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from ..documents.template import is_template_name
 from ..errors import ConfigError
 from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from ..store import KBPaths
+from ..text.paragraphs import paragraphs
 from ..text.words import numbered_names
 from .base import SearchHit, SearchProvider, register
 
@@ -213,7 +213,7 @@ def split_passages(text: str, size: int = PASSAGE_CHARS) -> list[str]:
     """Paragraph-aligned passages of about `size` characters (a long paragraph is cut on its own)."""
     passages: list[str] = []
     current = ""
-    for block in re.split(r"\n\s*\n", text):
+    for block in paragraphs(text):
         block = block.strip()
         while len(block) > size:
             passages.extend([current] if current else [])

@@ -24,6 +24,7 @@ from ..llm.window import context_window, fit_entries
 from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
 from ..summarize import rank_sentences
 from ..text.grounding import grounded, source_words
+from ..text.paragraphs import paragraphs
 from ..text.pointers import states_purpose_within
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
@@ -363,7 +364,7 @@ def _paragraph_place(claim: Claim, catalog: Catalog) -> tuple[str, int, int] | N
     if source is None:
         return None
     start = " ".join(claim.text.split()[:8])
-    for n, block in enumerate(re.split(r"\n\s*\n", source.text)):
+    for n, block in enumerate(paragraphs(source.text)):
         at = " ".join(block.split()).find(start)
         if at >= 0:
             return source.id, n, at
@@ -929,7 +930,7 @@ def document_opening(
     paragraphs can be quoted whole. A document titled after the topic opens from where it states its
     subject (`stated_opening`), not from its problem statement."""
     text = outside_alternatives(text)  # an option the document weighed says nothing of what it is
-    blocks = [b.strip() for b in re.split(r"\n\s*\n", text) if b.strip()]
+    blocks = [b.strip() for b in paragraphs(text)]
     words = set().union(*topic) if isinstance(topic, list) else topic
     stated = stated_opening(blocks, words, name) if titled and words else ""
     if stated:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..cjk import is_cjk, sentence_words, unstopped_sentence
 from ..documents.prose import defined_field, prose_ratio
+from ..text.paragraphs import paragraphs
 from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
@@ -312,9 +313,9 @@ def places(text: str, sentences: Sequence[str]) -> list[Place]:
     sentence not found stands where the one before it does and opens nothing."""
     marks = _heading_marks(text)
     ends, cursor = [], 0
-    blocks = re.split(r"\n\s*\n", text)
-    for block in blocks:
-        cursor = text.find(block, cursor) + len(block)
+    blocks = paragraphs(text) or [""]
+    for paragraph in blocks:
+        cursor = text.find(paragraph, cursor) + len(paragraph)
         ends.append(cursor)
     found: list[Place] = []
     at, after, mark, block, path = 0, 0, 0, 0, list[tuple[int, str]]()
