@@ -1430,3 +1430,34 @@ def test_a_stored_texts_paragraphs_keep_a_fenced_block_whole_and_cut_prose_at_bl
     assert all(p in text for p in paragraphs(text))  # each a slice of the text as written
     assert paragraphs("```\nunclosed\n\nstill code") == ["```\nunclosed\n\nstill code"]
     assert paragraphs("\n\n") == []
+
+
+def test_a_page_saying_what_it_is_in_front_matter_only_opens_on_it() -> None:
+    """Ant Design's component pages have no title or opening in their body: `title: Affix`, `subtitle: 固钉` and
+    `description: 将页面元素钉在可视范围。` in front matter, then "## 何时使用". A search for 固钉 found no
+    document and "固钉是什么？" had no answer. The short subtitle joins the title; the description opens the
+    page, said of its title when it leaves its subject unsaid; a search engine's invitation ("Read the
+    technical documentation.") is left out; a page whose body opens on prose keeps its own opening."""
+    affix = read_text(
+        "---\ncategory: Components\ntitle: Affix\nsubtitle: 固钉\ndescription: 将页面元素钉在可视范围。\n---\n\n"
+        "## 何时使用 {#when-to-use}\n\n当内容区域比较长，需要滚动页面时使用。\n",
+        name="index.zh-CN.md",
+    )
+    assert affix.title == "Affix 固钉"
+    opening = [b.text for s in affix.sections if not s.heading for b in s.blocks]
+    assert opening == ["Affix 固钉：将页面元素钉在可视范围。"]
+    logs = read_text(
+        '---\ntitle: "Logs"\ndescription: "Logs are a key part of observability in Traefik Proxy. Read the '
+        'technical documentation to learn their configurations."\n---\n\n## Configuration\n\nSet `log.level`.\n',
+        name="logs.md",
+    )
+    assert [b.text for s in logs.sections if not s.heading for b in s.blocks] == [
+        "Logs are a key part of observability in Traefik Proxy."
+    ]
+    said = read_text(
+        "---\ntitle: Routers\nsubtitle: How requests find their service, rule by rule\n"
+        "description: Routers connect requests to services.\n---\n\n# Routers\n\nA router matches a rule.\n",
+        name="routers.md",
+    )
+    assert said.title == "Routers"  # a subtitle of a sentence is a tagline, not a name
+    assert "Routers connect requests" not in " ".join(b.text for _, b in said.blocks())

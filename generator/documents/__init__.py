@@ -26,7 +26,7 @@ from .header import (
     stated_field,
     title_from_name,
 )
-from .home import home_blocks
+from .home import description_block, home_blocks
 from .included import without_includes
 from .markdown import read_markdown
 from .model import Block, Document, Section
@@ -95,9 +95,21 @@ def read_text(
     sections = _READERS.get(markup, read_plain)(body)
     if markup in ("markdown", "mdx") and (home := home_blocks(frontmatter)):
         sections = _opened_by(sections, home)
+    elif (
+        markup in ("markdown", "mdx")
+        and not _says_first(sections)
+        and (said := description_block(frontmatter, header.title))
+    ):
+        sections = _opened_by(sections, (said,))
     if not includes:
         sections = without_includes(sections)
     return _document(header, sections, name, origin, revision, markup)
+
+
+def _says_first(sections: tuple[Section, ...]) -> bool:
+    """Whether the body says something before its first section: a paragraph under its title or none."""
+    opening = [s for s in sections[:2] if s.level <= 1]
+    return any(b.kind == "paragraph" for s in opening for b in s.blocks)
 
 
 def _opened_by(sections: tuple[Section, ...], blocks: tuple[Block, ...]) -> tuple[Section, ...]:

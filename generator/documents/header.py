@@ -141,8 +141,23 @@ def read_header(text: str) -> Header:
     # the first status field naming a status deepkb knows: `status: shipped` or, failing it, `stage: completed`
     status = next((word for name in _STATUS_FIELDS if (word := status_of(fields.get(name, "")))), "")
     date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
-    title = _header_title(text) or stated_field(text, "title") or _table_title(text) or _feature_name(text)
+    title = _header_title(text) or _front_title(text) or _table_title(text) or _feature_name(text)
     return Header(clean_heading(title), status, date)
+
+
+SUBTITLE_CHARS = (
+    24  # a subtitle this short names the subject again (a translation); a longer one is a tagline
+)
+
+
+def _front_title(text: str) -> str:
+    """The front matter's title, with a short subtitle after it as the docs site shows it: a dumi page
+    (Ant Design's, umi's) is `title: Affix` and `subtitle: 固钉` — its Chinese name, the one a reader searches."""
+    title = stated_field(text, "title")
+    subtitle = stated_field(text, "subtitle") if title else ""
+    if subtitle and len(subtitle) <= SUBTITLE_CHARS and subtitle.lower() not in title.lower():
+        return f"{title} {subtitle}"
+    return title
 
 
 def status_of(stated: str) -> str:

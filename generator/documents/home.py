@@ -2,14 +2,18 @@
 `layout: home` gives a `hero` (the name, a line of text, a tagline) and `features` (each a title and its
 details) — pinia's "The intuitive store for Vue.js", go-task's "A fast, cross-platform build tool inspired by
 Make". Read as data (bounded YAML, nothing constructed from a tag), they are a paragraph and a list on the
-front matter's own lines."""
+front matter's own lines. Any page may say what it is about in a `description` only: an Ant Design component
+page opens on "## 何时使用" and says what Affix is in `description: 将页面元素钉在可视范围。`."""
 
 from __future__ import annotations
 
 import re
 
+from ..cjk import is_cjk
 from ..config import load_bounded_yaml
 from ..errors import ConfigError
+from ..text.sentences import sentences
+from .header import frontmatter_field
 from .model import Block
 
 _HOME = re.compile(r"(?m)^(?:hero|features):")
@@ -46,6 +50,25 @@ def home_blocks(frontmatter: str) -> tuple[Block, ...]:
             line = _line_of(lines, details)
             found.append(Block("item", f"{title}: {_stop(details)}", line, line, lead="Features:"))
     return tuple(found)
+
+
+# a description written for a search engine ends by inviting the reader in: traefik's "… Read the technical
+# documentation.", "Let us know if you're talking about Traefik"; it says nothing of the page
+_INVITATION = re.compile(r"(?:read|check\s+out|let\s+us\s+know|visit|click)\b", re.IGNORECASE)
+
+
+def description_block(frontmatter: str, title: str = "") -> Block | None:
+    """The front matter's `description` as a paragraph on its own line, without the sentences inviting the
+    reader to read on (None without one). A description leaving its subject unsaid, as Chinese does ("将页面元素
+    钉在可视范围。" of Affix 固钉), is said of the page's `title`, as a home page's hero is of its name."""
+    stated = " ".join(frontmatter_field(frontmatter, "description").split())[:MAX_TEXT]
+    said = " ".join(s for s in sentences(stated) if not _INVITATION.match(s))
+    if not said:
+        return None
+    line = _line_of(frontmatter.split("\n"), said)
+    if title and not any(word.lower() in said.lower() for word in title.split()):
+        said = f"{title}{'：' if is_cjk(said[:1]) else ': '}{said}"
+    return Block("paragraph", _stop(said), line, line)
 
 
 def _said(value: object) -> str:
