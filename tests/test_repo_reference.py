@@ -914,3 +914,40 @@ def test_the_options_a_javascript_entry_reads_are_its_configuration(tmp_path: Pa
     assert "/index.js#L11) | `false` |" in page and "/index.js#L12) | `process.stdout` |" in page
     assert "/index.js#L18) | `'jobs'` |" in page and "/index.js#L19) | `0` |" in page
     assert "| Field | Default |" in page  # no Type column: JavaScript reads them untyped
+
+
+def test_the_defaults_a_javascript_entry_spreads_its_options_over_are_its_configuration(
+    tmp_path: Path,
+) -> None:
+    """bree's constructor sets `this.config = { logger: console, root: resolve('jobs'), timeout: 0, …, ...config }`
+    with a comment above each key, then reads `this.config.timezone`: its Configuration page listed the seven
+    keys it reads again, each without a default, and never the others. The defaults object is the list, each key
+    with its value and its comment's first paragraph (not the example after it); bull's `obliterate` passes
+    `{ force: false, count: 1000, ...opts }` on."""
+    scheduler = (
+        "const { resolve } = require('path')\n\nclass Scheduler {\n  constructor(config) {\n    this.config = {\n"
+        "      // Set this to `false` to prevent requiring a root directory of jobs\n"
+        "      root: resolve('jobs'),\n      // Default timeout for jobs\n      timeout: 0,\n"
+        "      jobs: [],\n      //\n      // if you set this to `true`, a second arg is passed to log output\n"
+        "      //\n      // logger.info('...', {\n      //   worker: {}\n      // });\n"
+        "      //\n      outputMetadata: false,\n      ...config\n    };\n"
+        "    if (this.config.timezone) this.zone = this.config.timezone\n  }\n}\n\n"
+        "function obliterate(queue, opts) {\n  return queue.run({\n    force: false,\n    count: 1000,\n"
+        "    ...opts\n  });\n}\n\nmodule.exports = Scheduler\nmodule.exports.obliterate = obliterate\n"
+    )
+    directory, _ = _pages(
+        tmp_path,
+        {
+            "README.md": "# jobs\n\nA job scheduler.\n",
+            "package.json": '{"name": "jobs"}\n',
+            "index.js": scheduler,
+        },
+    )
+    _, page = read_page(directory / "reference" / "configuration.md")
+    scheduler_part = page.split("## `Scheduler`", 1)[1].split("## ", 1)[0]
+    assert "/index.js#L7) | `resolve('jobs')` | Set this to `false` to prevent requiring" in scheduler_part
+    assert "/index.js#L9) | `0` | Default timeout for jobs |" in scheduler_part
+    assert "| `[]` | — |" in scheduler_part and "`timezone`" in scheduler_part
+    assert "second arg is passed to log output |" in scheduler_part and "logger.info" not in scheduler_part
+    obliterated = page.split("## `obliterate`", 1)[1]
+    assert "| `false` |" in obliterated and "| `1000` |" in obliterated

@@ -507,8 +507,14 @@ def _read_options(
         if shown.name in documented:
             continue
         fields = tuple(
-            FieldLine(name, "", _clean(default, redactor), linker.check(path, symbol.start + at - 1), "")
-            for name, default, at in spans.js_option_reads(lines[symbol.start - 1 : symbol.end])
+            FieldLine(
+                name,
+                "",
+                _clean(default, redactor),
+                linker.check(path, symbol.start + at - 1),
+                _clean(doc, redactor),
+            )
+            for name, default, at, doc in spans.js_option_reads(lines[symbol.start - 1 : symbol.end])
         )
         if fields:
             record = Record(cite(shown, path, linker), "options", fields, facts.name_uses.get(shown.name, 0))

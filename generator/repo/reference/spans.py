@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import dropwhile, takewhile
 
 from generator.documents.comment import comment_above, inline_tags
 from generator.repo.facts.prose import in_english
@@ -273,11 +274,13 @@ _JS_VALUE = r"((?:'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|[\w$.]+(?:\([^()\n]*\))?|\[[^
 MIN_OPTION_READS = 2  # one property read off a parameter is a value, not a set of options
 
 
-def js_option_reads(lines: list[str]) -> list[tuple[str, str, int]]:
-    """The properties a JavaScript function reads off its options parameter, with the default each falls back
-    to (`opts.skip || false`, `options.port ?? 80`, `const { root = 'jobs' } = config`), as (name, default,
-    1-based offset in `lines` of the first read): morgan's `format`, `immediate`, `skip`, `buffer`, `stream`.
-    Nothing when the function reads fewer than MIN_OPTION_READS of them."""
+def js_option_reads(lines: list[str]) -> list[tuple[str, str, int, str]]:
+    """The options a JavaScript function takes in its options parameter, as (name, default, 1-based offset in
+    `lines`, what its comment says): first the keys of an object of defaults the parameter is spread over
+    (bree's `this.config = { logger: console, root: resolve('jobs'), …, ...config }`, each with the comment
+    above it), then the properties the function reads off it with the default each falls back to
+    (`opts.skip || false`, `options.port ?? 80`, `const { root = 'jobs' } = config`): morgan's `format`,
+    `immediate`, `skip`, `buffer`, `stream`. Nothing when the function takes fewer than MIN_OPTION_READS."""
     signature = " ".join(line.strip() for line in lines[:SIGNATURE_LINES])
     parameters = _JS_PARAMETERS.match(signature)
     named = _JS_OPTIONS_NAME.search(parameters.group(1)) if parameters else None
@@ -286,8 +289,11 @@ def js_option_reads(lines: list[str]) -> list[tuple[str, str, int]]:
     body = "\n".join(lines[1:])
     names = {named.group(1)}
     names |= {m.group(1) for m in re.finditer(_JS_ALIAS.format(name=named.group(1)), body)}
-    either = "|".join(sorted(names))
-    found: dict[str, tuple[str, int]] = {}
+    found: dict[str, tuple[str, int, str]] = {}
+    for key, default, offset, doc, holder in _js_defaults(lines, named.group(1)):
+        found.setdefault(key, (default, offset, doc))
+        names.add(holder)
+    either = "|".join(re.escape(name) for name in sorted(names))
     for offset, line in enumerate(lines[1:], 2):
         code = line.split("//", 1)[0]
         for read in re.finditer(rf"\b(?:{either})\.([A-Za-z_$][\w$]*)\b(?!\s*\()", code):
@@ -295,16 +301,83 @@ def js_option_reads(lines: list[str]) -> list[tuple[str, str, int]]:
             default = fallback.group(1) if fallback else ""
             name = read.group(1)
             if name not in found or (default and not found[name][0]):
-                found[name] = (default, found.get(name, ("", offset))[1])
+                kept = found.get(name, ("", offset, ""))
+                found[name] = (default, kept[1], kept[2])
         destructured = re.search(rf"(?:var|let|const)\s*\{{([^}}]*)\}}\s*=\s*(?:{either})\b", code)
         for part in destructured.group(1).split(",") if destructured else ():
             key, _, default = part.partition("=")
             name = key.split(":", 1)[0].strip()
             if re.fullmatch(r"[A-Za-z_$][\w$]*", name) and name not in found:
-                found[name] = (default.strip(), offset)
+                found[name] = (default.strip(), offset, "")
     if len(found) < MIN_OPTION_READS:
         return []
-    return [(name, default, offset) for name, (default, offset) in found.items()]
+    return [(name, default, offset, doc) for name, (default, offset, doc) in found.items()]
+
+
+# an object literal opening at the end of a line: assigned (`this.config = {`, `const opts = {`, holding it
+# for later reads), passed (bull's `scripts.obliterate(this, {`) or returned
+_JS_OBJECT_OPENS = re.compile(
+    r"^\s*(?:((?:this\.)?[A-Za-z_$][\w$.]*|(?:var|let|const)\s+[A-Za-z_$][\w$]*)\s*=|.*[(,]|\s*return)\s*\{\s*$"
+)
+_JS_KEY = re.compile(r"""^\s*(?:([A-Za-z_$][\w$]*)|'([^'\n]+)'|"([^"\n]+)")\s*:\s*(.*?)\s*,?\s*$""")
+OPTION_DOC_CHARS = 240  # a key's comment: what the option does, not an essay
+
+
+def _first_paragraph(comment: list[str]) -> list[str]:
+    """The lines of a comment's first paragraph: up to the first empty line after some text."""
+    lines = list(dropwhile(lambda line: not line, comment))
+    return list(takewhile(bool, lines))
+
+
+def _js_defaults(lines: list[str], name: str) -> list[tuple[str, str, int, str, str]]:
+    """(key, default, 1-based offset, comment, what holds it) for each key of an object literal spreading the
+    options parameter `name` over defaults (`this.config = { timeout: 0, …, ...config }`, bull's
+    `scripts.obliterate(this, { force: false, count: 1000, ...opts })`): a key's value is its default when it
+    fits its line, the first paragraph of the `//` lines right above it says what it is."""
+    found: list[tuple[str, str, int, str, str]] = []
+    at = 1
+    while at < len(lines):
+        opened = _JS_OBJECT_OPENS.match(lines[at].split("//", 1)[0])
+        if opened is None:
+            at += 1
+            continue
+        holder = opened.group(1).split()[-1] if opened.group(1) else name
+        keys: list[tuple[str, str, int, str, str]] = []
+        comment: list[str] = []
+        depth, spread, end = 1, False, at + 1
+        while end < len(lines) and depth:
+            line = lines[end]
+            code = line.split("//", 1)[0]
+            if depth == 1:
+                stripped = line.strip()
+                if stripped.startswith("//"):
+                    # its first paragraph: an empty `//` line may set an example apart (bree's
+                    # outputWorkerMetadata shows a `logger.info(…)` call after its sentence)
+                    comment.append(stripped.lstrip("/ ").strip())
+                elif re.match(rf"^\s*\.\.\.\s*{re.escape(name)}\b", code):
+                    spread = True
+                elif key := _JS_KEY.match(code):
+                    value = key.group(4)
+                    balanced = all(value.count(a) == value.count(b) for a, b in ("{}", "[]", "()"))
+                    doc = " ".join(part for part in _first_paragraph(comment) if not part.startswith("<"))
+                    keys.append(
+                        (
+                            key.group(1) or key.group(2) or key.group(3),
+                            value if balanced else "",
+                            end + 1,
+                            doc[:OPTION_DOC_CHARS],
+                            holder,
+                        )
+                    )
+                    comment = []
+                elif stripped:
+                    comment = []
+            depth += code.count("{") - code.count("}")
+            end += 1
+        if spread:
+            found += keys
+        at = end
+    return found
 
 
 def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
