@@ -145,9 +145,8 @@ def read_header(text: str) -> Header:
     return Header(clean_heading(title), status, date)
 
 
-SUBTITLE_CHARS = (
-    24  # a subtitle this short names the subject again (a translation); a longer one is a tagline
-)
+# a subtitle this short names the subject again (a translation); a longer one is a tagline
+SUBTITLE_CHARS = 24
 
 
 def _front_title(text: str) -> str:

@@ -575,6 +575,7 @@ def index_page(
 ) -> IndexPage:
     diagram, steps = flow_markdown(synthesis.main_flow)
     catalogued = sum(len(g.modules) for g in synthesis.catalogue)
+    above = _said_above(synthesis, docs) if len(synthesis.landed) == 1 else ""
     return IndexPage(
         title=synthesis.title,
         offline=synthesis.offline,
@@ -595,9 +596,7 @@ def index_page(
         if synthesis.notes.strip()
         else Markdown(""),
         questions=[_question_link(a) for a in synthesis.answers],
-        subsystems=[_subsystem_row(a, _said_above(synthesis, docs)) for a in synthesis.landed]
-        if len(synthesis.landed) == 1
-        else [_subsystem_row(a) for a in synthesis.landed],
+        subsystems=[_subsystem_row(a, above) for a in synthesis.landed],
         failed=[
             FailedShard(a.shard.name, a.error or "unknown error", ", ".join(a.shard.files))
             for a in synthesis.failed
@@ -630,7 +629,7 @@ def _link(text: str, url: str, code: bool = False) -> Markdown:
 
 
 def _said_above(synthesis: RepoSynthesis, docs: ProjectDocs | None) -> str:
-    """What the index says before its table of subsystems, flat: the overview, the docs' opening, the summary."""
+    """What the index says before its table of subsystems, flat: the overview, the summary, the docs' opening."""
     said = [synthesis.overview, *synthesis.summary, *(p.text for p in (docs.overview if docs else ()))]
     return " ".join(code_spans_as_text(" ".join(said)).split())
 
