@@ -1454,6 +1454,13 @@ def test_a_page_saying_what_it_is_in_front_matter_only_opens_on_it() -> None:
     assert [b.text for s in logs.sections if not s.heading for b in s.blocks] == [
         "Logs are a key part of observability in Traefik Proxy."
     ]
+    views = read_text(
+        "---\ntitle: Views\ndescription: Read-only views of the store, derived on demand.\n---\n\n## API\n",
+        name="views.md",
+    )
+    assert [b.text for s in views.sections if not s.heading for b in s.blocks] == [
+        "Read-only views of the store, derived on demand."
+    ]
     said = read_text(
         "---\ntitle: Routers\nsubtitle: How requests find their service, rule by rule\n"
         "description: Routers connect requests to services.\n---\n\n# Routers\n\nA router matches a rule.\n",

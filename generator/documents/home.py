@@ -54,7 +54,9 @@ def home_blocks(frontmatter: str) -> tuple[Block, ...]:
 
 # a description written for a search engine ends by inviting the reader in: traefik's "… Read the technical
 # documentation.", "Let us know if you're talking about Traefik"; it says nothing of the page
-_INVITATION = re.compile(r"(?:read|check\s+out|let\s+us\s+know|visit|click)\b", re.IGNORECASE)
+_INVITATION = re.compile(
+    r"(?:read\s+(?:the|more|our)|check\s+out|let\s+us\s+know|visit|click)\b", re.IGNORECASE
+)
 
 
 def description_block(frontmatter: str, title: str = "") -> Block | None:
