@@ -133,7 +133,8 @@ def test_reference_pages_list_options_records_and_extension_points(tmp_path: Pat
 def test_what_a_docstring_says_of_each_argument_and_field_is_on_the_reference_pages(tmp_path: Path) -> None:
     """anyio's `fail_after` documents `:param shield:`, click's `Context` every argument, `TLSListener` its
     fields: the Configuration and Data model tables showed names, types and defaults and never what they are.
-    reST fields, Google "Args:"/"Attributes:" and NumPy "Parameters" are read (parsed, never run)."""
+    reST fields, Google "Args:"/"Attributes:" and NumPy "Parameters" are read (parsed, never run). (A function
+    with fewer than three optional arguments is no place settings are given: `fail_after` takes three here.)"""
     files = {
         "README.md": "# timing\n\nTiming runs work under deadlines.\n",
         "timing/__init__.py": (
@@ -141,10 +142,11 @@ def test_what_a_docstring_says_of_each_argument_and_field_is_on_the_reference_pa
         ),
         "timing/core.py": (
             '"""Deadlines."""\n\nfrom dataclasses import dataclass\n\n\n'
-            "def fail_after(delay: float, shield: bool = False, reason: str | None = None) -> None:\n"
+            "def fail_after(\n    delay: float, shield: bool = False, reason: str | None = None, clock: str = 'wall'\n"
+            ") -> None:\n"
             '    """\n    Raise when the block runs past `delay`.\n\n    :param delay: seconds allowed\n'
             "    :param shield: ``True`` to shield the scope from outside cancellation\n"
-            '    :param reason: what the timeout error says\n    """\n\n\n'
+            '    :param reason: what the timeout error says\n    :param clock: the clock it reads\n    """\n\n\n'
             '@dataclass\nclass Deadline:\n    """A point in time work must end by.\n\n    Attributes:\n'
             '        when: the clock reading at which it expires\n    """\n\n    when: float\n    strict: bool = True\n'
         ),
@@ -951,3 +953,34 @@ def test_the_defaults_a_javascript_entry_spreads_its_options_over_are_its_config
     assert "second arg is passed to log output |" in scheduler_part and "logger.info" not in scheduler_part
     obliterated = page.split("## `obliterate`", 1)[1]
     assert "| `false` |" in obliterated and "| `1000` |" in obliterated
+
+
+def test_the_few_optional_arguments_of_a_library_function_are_no_configuration(tmp_path: Path) -> None:
+    """funcy's Configuration page listed `some(pred, seq=EMPTY)`, `autocurry(func, n=EMPTY)`, `wraps(…,
+    assigned=…, updated=…)` (more-itertools' `nth`, `first_true`, boltons' `namedtuple` likewise): what a call
+    operates on, not what a user sets a library up with. A class's constructor arguments stay, however few
+    (cachetools' `LRUCache(maxsize)`), as does a function taking several (`connect`'s)."""
+    files = {
+        "README.md": "# seqkit\n\nSeqkit is a set of small functions for sequences.\n",
+        "seqkit/__init__.py": (
+            '"""Seqkit."""\n\nfrom seqkit.seqs import first, nth, window, connect\nfrom seqkit.cache import Cache\n'
+        ),
+        "seqkit/seqs.py": (
+            '"""Sequences."""\n\n\ndef first(seq, default=None):\n    """The first item."""\n'
+            "    return next(iter(seq), default)\n\n\n"
+            'def nth(seq, n, default=None, strict=False):\n    """The n-th item."""\n    return default\n\n\n'
+            'def window(seq, size=2):\n    """Sliding windows."""\n    return []\n\n\n'
+            'def connect(url, timeout=5.0, retries=3, pool_size=10):\n    """A connection to `url`."""\n'
+            "    return url\n"
+        ),
+        "seqkit/cache.py": (
+            '"""Caches."""\n\n\nclass Cache:\n    """Values kept in memory."""\n\n'
+            "    def __init__(self, maxsize=128):\n        self.maxsize = maxsize\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    headings = [line for line in config.splitlines() if line.startswith("## ")]
+    assert "## Arguments of `connect`" in headings and "## Arguments of `Cache`" in headings, headings
+    for function in ("first", "nth", "window"):
+        assert f"## Arguments of `{function}`" not in headings, headings

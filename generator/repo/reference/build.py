@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
@@ -816,6 +816,7 @@ def entry_options(
         for (path, name), arguments in found.signatures.items()
         if arguments
         and (name in facts.files[path].api_names or name in facts.files[path].exports or "." in name)
+        and _sets_up(facts.files[path], name, arguments)
     ]
     # of two entries one name (redis-py's `Redis` and its asyncio twin), the one the package's top exports
     top = {(path, name) for _, path, name, _ in entries if name in facts.files[path].api_names}
@@ -836,6 +837,17 @@ def entry_options(
         if "." in name or (path, name) in kept
         for a in arguments
     ]
+
+
+def _sets_up(file: FileFacts, name: str, arguments: Sequence[PyField]) -> bool:
+    """Whether an entry's optional arguments are what a user sets it up with: a class's (its constructor's,
+    cachetools' `LRUCache(maxsize, getsizeof=None)`), or a function's taking several (dataset's `connect(url,
+    schema=None, engine_kwargs=None, …)`). The one or two a function takes are an operation's, as of a method
+    (METHOD_SETTINGS): funcy's `some(pred, seq=EMPTY)`, more-itertools' `nth(iterable, n, default=None)` — a
+    function library's Configuration page had listed its functions' arguments."""
+    if "." in name or len(arguments) >= METHOD_SETTINGS:
+        return True
+    return any(s.name == name and s.kind == "class" for s in file.symbols)
 
 
 def _called_methods(found: _Found, root: Path, facts: Facts, docs: ProjectDocs | None) -> None:
