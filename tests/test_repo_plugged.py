@@ -176,3 +176,31 @@ def test_a_function_the_repository_itself_keeps_on_an_instance_plugs_nothing_in(
     assert _plugged(facts.calls, "hooks/manager.py", "HookCaller.__call__") == set()
     called = {e.callee for e in facts.calls.calls_of("hooks/manager.py", {"HookCaller.__call__"})}
     assert "PluginManager._hookexec" in called
+
+
+def test_a_go_call_of_a_handler_through_a_back_pointer_is_where_the_user_code_runs(tmp_path: Path) -> None:
+    """melody's session reads a message and calls the user's handler through its pointer back to the
+    instance that keeps it, `s.melody.messageHandler(s, message)`: the flow of a connection stopped at
+    `Session.handleMessage`. A field of the struct another field points to is where the user's code plugs in
+    too; a method of that struct (`s.hub.count()`) stays an ordinary call."""
+    files = {
+        "go.mod": "module example.com/ws\n\ngo 1.21\n",
+        "hub.go": (
+            "package ws\n\ntype handleMessageFunc func(*Session, []byte)\n\n"
+            "type Hub struct {\n\tmessageHandler handleMessageFunc\n\tsessions       int\n}\n\n"
+            "func New() *Hub {\n\treturn &Hub{messageHandler: func(*Session, []byte) {}}\n}\n\n"
+            "func (h *Hub) HandleMessage(fn func(*Session, []byte)) {\n\th.messageHandler = fn\n}\n\n"
+            "func (h *Hub) count() int {\n\treturn h.sessions\n}\n"
+        ),
+        "session.go": (
+            "package ws\n\ntype Session struct {\n\thub  *Hub\n\tdata []byte\n}\n\n"
+            "func (s *Session) readPump() {\n\ts.handleMessage(s.data)\n}\n\n"
+            "func (s *Session) handleMessage(message []byte) {\n\ts.hub.count()\n"
+            "\ts.hub.messageHandler(s, message)\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert _plugged(facts.calls, "session.go", "Session.handleMessage") == {"Hub.messageHandler"}
+    assert facts.calls is not None
+    assert ("hub.go", "Hub.count") in {(e.callee_path, e.callee) for e in facts.calls.edges()}

@@ -471,14 +471,28 @@ class _GoScope:
 
     def _called_field(self, function: Any, start: int) -> tuple[str, str] | None:
         """(struct type, field) of a called field or element of one: `s.handler(…)`, `s.hs[k](…)`, a ranged
-        element; not a method of a field's value (`s.h.Serve(…)`)."""
+        element, or a field of the struct another field points to (melody's session calls the user's
+        handler through its back-pointer, `s.melody.messageHandler(s, message)`); not a method of a field's
+        value (`s.h.Serve(…)`)."""
         if function is None:
             return None
         if function.type == "selector_expression":
             operand = function.child_by_field_name("operand")
+            if operand is not None and operand.type == "selector_expression":
+                pointed = self._pointed_struct(operand, start)
+                return (pointed, node_text(function.child_by_field_name("field"))) if pointed else None
             if operand is None or operand.type != "identifier":
                 return None
         return self._holder(function, start)
+
+    def _pointed_struct(self, selector: Any, start: int) -> str:
+        """The package's struct a field `v.f` holds or points to (`s.melody`, declared `melody *Melody` in
+        Session): "" when its type is no struct of the package."""
+        owner = self._field_owner(selector, start)
+        if owner is None or owner[0] not in self.package:
+            return ""
+        declared = self._declared_fields(owner[0], _GO_ANY_FIELD).get(owner[1], "").strip().lstrip("*")
+        return declared if declared.isidentifier() and declared in self.package else ""
 
     def _converted_field(self, conversion: Any, start: int) -> tuple[str, str] | None:
         """(struct type, field) of `v.f[i](…)`, which Go's grammar reads as converting to a generic type
