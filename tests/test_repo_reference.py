@@ -984,3 +984,40 @@ def test_the_few_optional_arguments_of_a_library_function_are_no_configuration(t
     assert "## Arguments of `connect`" in headings and "## Arguments of `Cache`" in headings, headings
     for function in ("first", "nth", "window"):
         assert f"## Arguments of `{function}`" not in headings, headings
+
+
+def test_the_docs_how_to_for_extending_it_is_an_extension_points_page_of_its_own(tmp_path: Path) -> None:
+    """bree installs a plugin with `Bree.extend(plugin, options)`, a name no registry goes by, and its README's
+    "Plugins" section says so: the project had no Extension points page, though a Configuration page shows its
+    docs alone. A page on "extended" something (funcy's `extended_fns.rst`, "Extended function semantics") is
+    not about extending the project."""
+    files = {
+        "README.md": "# jobber\n\nJobber runs jobs on a schedule.\n",
+        "docs/usage.md": (
+            "# Usage\n\nCreate a scheduler with its jobs, then start it.\n\n```js\nconst Jobber ="
+            " require('jobber');\nconst jobber = new Jobber({ jobs: ['report'] });\njobber.start();\n```\n"
+        ),
+        "docs/extended_jobs.md": (
+            "# Extended job semantics\n\nA job given as a string is read as the name of a file in the jobs"
+            " folder, and a job given as a function is run as it is.\n"
+        ),
+        "docs/plugins.md": (
+            "# Plugins\n\nPlugins can be added to Jobber with one call, once each.\n\n"
+            "```js\nJobber.extend(plugin, options);\n```\n\n"
+            "A plugin is a function that receives the options and the `Jobber` class.\n"
+        ),
+        "package.json": '{"name": "jobber", "main": "src/index.js"}\n',
+        "src/index.js": (
+            "class Jobber {\n  constructor(config) {\n    this.jobs = config.jobs;\n  }\n\n"
+            "  start() {\n    return this.jobs.length;\n  }\n}\n\n"
+            "Jobber.extend = (plugin, options) => {\n  plugin(options, Jobber);\n  return Jobber;\n};\n\n"
+            "module.exports = Jobber;\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    _, index = read_page(directory / "index.md")
+    assert "(reference/extension-points.md)" in index
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## How the docs say to extend it" in extend
+    assert "Jobber.extend(plugin, options);" in extend
+    assert "Extended job semantics" not in extend and "jobs folder" not in extend

@@ -82,8 +82,9 @@ _CONFIG_DOC = re.compile(
 )
 # … and, after those, a page on the options a user passes (guzzle's "Request Options", bullmq's repeat options)
 _OPTIONS_DOC = re.compile(r"options\b", re.IGNORECASE)
+# "extended" qualifies something else (funcy's "Extended function semantics": what its functions take)
 _EXTEND_DOC = re.compile(
-    r"extend|extension|plugin|hook|middleware|custom|subclass|adapter|backend|transport", re.IGNORECASE
+    r"extend(?!ed)|extension|plugin|hook|middleware|custom|subclass|adapter|backend|transport", re.IGNORECASE
 )
 
 

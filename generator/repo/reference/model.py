@@ -78,3 +78,9 @@ class Reference:
         """Options the code reads, or the docs' own pages on configuring it (grape's README "Configuration",
         guzzle's "Request Options": a project whose options are keys of a hash or constants)."""
         return bool(self.options or self.settings or self.config_docs)
+
+    @property
+    def has_extensions(self) -> bool:
+        """Extension points the code declares, or the docs' own how-to for extending it (bree's README
+        "Plugins": a plugin is installed with `Bree.extend(plugin, options)`, a name no registry goes by)."""
+        return bool(self.extensions or self.extension_docs)

@@ -81,7 +81,7 @@ def _pages(reference: Reference | None) -> list[str]:
     present = {
         CONFIGURATION: reference.has_configuration,
         DATA_MODEL: bool(reference.records),
-        EXTENSIONS: bool(reference.extensions),
+        EXTENSIONS: reference.has_extensions,
     }
     return [name for name, shown in present.items() if shown]
 
