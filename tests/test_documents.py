@@ -596,6 +596,25 @@ def test_the_prose_of_a_readmes_html_header_is_read_as_paragraphs() -> None:
     ]
 
 
+def test_the_words_a_readmes_centred_div_holds_without_a_paragraph_are_a_paragraph() -> None:
+    """bree centres its tagline as a `<div>`'s own text ("Bree is the best job scheduler for Node.js …"), no
+    `<p>` around it: its overview opened on the Foreword's asides instead. A div of badges, or one holding only a
+    title, says nothing."""
+    text = (
+        '<h1 align="center">\n  <a href="https://x.net"><img src="logo.png" alt="jobs" /></a>\n</h1>\n'  # 1-3
+        '<div align="center">\n  <a href="ci"><img src="ci.svg" alt="build status" /></a>\n</div>\n'  # 4-6
+        '<div align="center">\n  Jobs is a job scheduler for <a href="https://nodejs.org">Node.js</a> with'
+        ' <a href="cron">cron</a> and dates.\n</div>\n'  # 7-9
+        '<div align="center"><h2>Jobs, made simple and fast</h2></div>\n\n'  # 10-11
+        "## Foreword\n\nJobs was written to be small.\n"
+    )
+    found = [(b.kind, b.text, b.start, b.end) for _, b in blocks(read_text(text, name="README.md"))]
+    assert found == [
+        ("paragraph", "Jobs is a job scheduler for Node.js with cron and dates.", 7, 9),
+        ("paragraph", "Jobs was written to be small.", 14, 14),
+    ]
+
+
 def test_a_sphinx_object_description_is_a_heading_over_its_body() -> None:
     """yarl's, huey's, jinja's and flask's API pages are `.. method::`, `.. class::` and `.. attribute::`
     descriptions: each is a heading one level below its section, with its body read in its place (a class's

@@ -1,6 +1,6 @@
 """The prose of an HTML block inside Markdown: the `<p>` paragraphs a README centres under its logo ("A fast,
-cross-platform build tool inspired by Make", httpx's "A next-generation HTTP client for Python") are what the
-project says it is. Markdown leaves an HTML block unread; a paragraph of words (not a row of badges or
+cross-platform build tool inspired by Make", httpx's "A next-generation HTTP client for Python"), or a `<div>`'s
+own text, are what the project says it is. Markdown leaves an HTML block unread; a paragraph of words (not a row of badges or
 links) is read as a paragraph on its own lines. Read as data by the standard library's parser: never run,
 never rendered."""
 
@@ -14,6 +14,7 @@ MIN_WORDS = 4  # fewer is a label or a button, not a sentence
 _WORD = re.compile(r"\w[\w'’.-]*")
 # small print (a sponsor note in `<sup>`, a caption in `<sub>`) is no sentence of the project
 _SKIPPED = frozenset({"script", "style", "table", "code", "pre", "svg", "noscript", "sup", "sub", "small"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,8 @@ class HtmlParagraph:
 
 
 def html_paragraphs(markup: str) -> list[HtmlParagraph]:
-    """The `<p>` paragraphs of an HTML block that say something in words, most of them outside links."""
+    """The `<p>` paragraphs (and the text a `<div>` holds outside any) of an HTML block that say something in
+    words, most of them outside links; never a heading's text."""
     reader = _Paragraphs()
     try:
         reader.feed(markup)
@@ -52,9 +54,11 @@ class _Paragraphs(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _SKIPPED:
             self.skipping += 1
-        elif tag == "p":
+        elif tag in ("p", "div"):  # bree centres its tagline as a `<div>`'s own text, without a `<p>`
             self._close()
             self.open = _Open(self.getpos()[0] - 1)
+        elif tag in _HEADINGS:  # a title centred under the logo is no sentence
+            self._close()
         elif tag == "a":
             self.links += 1
         elif tag == "br" and self.open:
@@ -65,7 +69,7 @@ class _Paragraphs(HTMLParser):
             self.skipping = max(0, self.skipping - 1)
         elif tag == "a":
             self.links = max(0, self.links - 1)
-        elif tag in ("p", "div", "h1", "h2", "h3", "td"):
+        elif tag in ("p", "div", "td") or tag in _HEADINGS:
             self._close()
 
     def handle_data(self, data: str) -> None:

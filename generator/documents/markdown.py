@@ -611,7 +611,11 @@ class _Walker:
         elif kind in ("paragraph_open", "heading_open"):
             self._paragraph(token, tokens[i + 1])
             return i + 3
-        elif kind == "html_block" and not self.items and "<p" in token.content.lower():
+        elif (
+            kind == "html_block"
+            and not self.items
+            and ("<p" in (lower := token.content.lower()) or "<div" in lower)
+        ):
             for found in html_paragraphs(token.content):
                 start = _start(token) + found.start
                 self.outline.add(
