@@ -1466,3 +1466,35 @@ def test_the_one_subsystem_holding_all_the_code_is_what_the_readme_says_the_proj
 
     (row,) = index_page(result.synthesis, result.study.ctx.linker).subsystems
     assert row.summary == "All of the project's code: 1 module, what the overview describes."
+
+
+def test_a_subsystem_is_what_the_docs_page_named_after_its_module_says() -> None:
+    """funcy's docs give each module a page of its own, titled for what it holds: docs/seqs.rst, "Sequences",
+    opens "This functions are aimed at manipulating finite and infinite sequences of values." The Seqs
+    subsystem's sentence was its first function's doc comment, "map: An extended version of builtin map().",
+    as no concept is named "Seqs"."""
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import CitedSymbol, DocPassage, ModuleLine, ShardAnalysis
+    from generator.repo.synthesize.synthesis import _offline_summary, docs_say
+
+    mapped = CitedSymbol("map", "function", "pkg/seqs.py", "An extended version of builtin map().")
+    shard = ShardAnalysis(
+        1,
+        Shard("Seqs", ("pkg/seqs.py", "pkg/colls.py")),
+        "01_s",
+        "",
+        files=[ModuleLine("pkg/seqs.py", "python", 400, ""), ModuleLine("pkg/colls.py", "python", 300, "")],
+        functions=[mapped],
+    )
+    opening = "These functions manipulate finite and infinite sequences of values."
+    page = DocPage("docs/seqs.rst", "Sequences", (DocPassage("docs/seqs.rst", 4, 5, "paragraph", opening),))
+    other = DocPage(
+        "docs/colls.rst", "Collections", (DocPassage("docs/colls.rst", 4, 4, "paragraph", "Walk a dict."),)
+    )
+    concepts = [
+        DocConcept("Collections", "collections", (other,)),
+        DocConcept("Sequences", "sequences", (page,)),
+    ]
+    said, titled = docs_say(shard, concepts)
+    assert said == opening and titled
+    assert _offline_summary(shard, "", said, titled) == opening

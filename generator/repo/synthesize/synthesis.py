@@ -203,13 +203,19 @@ def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> tuple[s
     """What the project's docs say the subsystem is, and whether the concept it comes from is titled after
     the subsystem (its name starts with the subsystem's: "Configuration" for "Config", "Response and Decoders"
     for "Response"): the opening sentence of the concept named like it ("Requests" and its docs page
-    "Requests"), else of one whose name holds the subsystem's and that leads with its main symbol or with a
+    "Requests", or a page whose file is: `seqs.rst` for "Seqs"), else of one whose name holds the subsystem's and that leads with its main symbol or with a
     symbol of its files ("Rich Text" for "Text", "Pretty Printing" for "Pretty"), else of one that leads with
     its main symbol, when that sentence names one of its symbols (a migration guide mentioning `Handler`
     further on opens with "First and foremost, …"), and is no aside (`_ASIDE`); ('', False) when none is."""
     name = analysis.shard.name.lower().rstrip("s")
     top = analysis.top_symbols[0].name if analysis.top_symbols else ""
-    named = [c for c in concepts if c.name.lower().rstrip("s") == name]
+    # … or whose page is the module's namesake (funcy's docs/seqs.rst, "Sequences", for its Seqs)
+    named = [
+        c
+        for c in concepts
+        if c.name.lower().rstrip("s") == name
+        or any(PurePosixPath(page.path).stem.lower().rstrip("s") == name for page in c.pages)
+    ]
     led = [c for c in concepts if top and c.symbols and c.symbols[0].name == top]
     within = [c for c in concepts if c.symbols and c.symbols[0].path in analysis.shard.files]
     holding = [c for c in [*led, *(c for c in within if c not in led)] if name in _name_words(c.name)]
