@@ -1021,3 +1021,32 @@ def test_the_docs_how_to_for_extending_it_is_an_extension_points_page_of_its_own
     assert "## How the docs say to extend it" in extend
     assert "Jobber.extend(plugin, options);" in extend
     assert "Extended job semantics" not in extend and "jobs folder" not in extend
+
+
+def test_the_events_a_javascript_class_emits_are_extension_points(tmp_path: Path) -> None:
+    """bree's scheduler emits `worker created` and `worker deleted`, p-queue's `active`, `idle`, `empty`: what a
+    user's code listens to with `.on(event, listener)`, the hooks of an event emitter, which the Extension
+    points page never listed. A prototype method's events are its constructor's; one event alone (`error`)
+    lists nothing."""
+    files = {
+        "README.md": "# jobber\n\nJobber runs jobs on a schedule.\n",
+        "package.json": '{"name": "jobber", "main": "src/index.js"}\n',
+        "src/index.js": (
+            "import { EventEmitter } from 'node:events';\nimport util from 'util';\n\n"
+            "export class Jobber extends EventEmitter {\n  run(name) {\n    this.emit('worker created', name);\n"
+            "    this.emit(\n      'worker deleted',\n      name\n    );\n  }\n\n"
+            "  stop() {\n    this.emit('worker created', 'again');\n  }\n}\n\n"
+            "export function Timer(ms) {\n  EventEmitter.call(this);\n  this.ms = ms;\n}\n\n"
+            "util.inherits(Timer, EventEmitter);\n\n"
+            "Timer.prototype.tick = function () {\n  this.emit('tick', this.ms);\n  this.emit('done');\n};\n\n"
+            "export class Quiet extends EventEmitter {\n  fail() {\n    this.emit('error', new Error('no'));\n  }\n}\n"
+        ),
+    }
+    directory, revision = _pages(tmp_path, files)
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    at = f"{BLOB}{revision}/src/index.js"
+    assert "## `Jobber`" in extend and "*event emitter* in `src/index.js`" in extend
+    assert "with `.on(event, listener)`:" in extend
+    assert f"- [`worker created`]({at}#L6)" in extend and f"- [`worker deleted`]({at}#L7)" in extend
+    assert f"- [`tick`]({at}#L26)" in extend and f"- [`done`]({at}#L27)" in extend
+    assert "## `Quiet`" not in extend

@@ -252,6 +252,7 @@ def _gather(
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
+        found.extensions += _emitted_events(path, lines, text, facts, linker)
         _settings_classes(found, path, text.splitlines(), facts, linker)
         _jsdoc_settings(found, path, text.splitlines(), facts, linker, redactor)
 
@@ -360,6 +361,54 @@ def _hook_setters(path: str, lines: list[str], facts: FileFacts, linker: Linker)
         Extension(cite(symbol, path, linker), "registry")
         for symbol in facts.symbols
         if symbol in keeping and symbol.public and not symbol.parent[:1].islower()
+    ]
+
+
+# a module whose classes emit events: Node's EventEmitter (`require('events')`, `node:events`) or a twin of it
+_EMITTER = re.compile(
+    r"\bEventEmitter\b|require\(\s*['\"](?:node:)?events['\"]\s*\)|from\s+['\"](?:node:)?events['\"]"
+    r"|['\"]eventemitter[23]?['\"]|\bextends\s+\w*Emitter\b"
+)
+# `this.emit('worker created', name)`: an event named by a literal, emitted by the object itself
+_EMITS = re.compile(r"\b(?:this|self)\.emit\(\s*(['\"])([^'\"\n]{1,60})\1")  # `\s*`: a line break too
+MIN_EVENTS = 2  # one event alone ('error') is no set of hooks a page lists
+
+
+def _emitted_events(
+    path: str, lines: list[str], text: str, facts: FileFacts, linker: Linker
+) -> list[Extension]:
+    """JavaScript classes that emit events (bree's `this.emit('worker created', name)`, bull's `completed`,
+    p-queue's `active`): each event is where a user's code hooks in, with `.on(event, listener)`; listed with
+    the line that first emits it. The class owns the method emitting it: a class's, or a prototype method of
+    a constructor function (bull's `Queue.prototype.run = function …` after `util.inherits(Queue,
+    EventEmitter)`)."""
+    if not _EMITTER.search(text):
+        return []
+    owners = {s.parent for s in facts.symbols if s.parent}
+    classes = {
+        s.name: s
+        for s in facts.symbols
+        if s.public and not s.parent and (s.kind == "class" or s.kind == "function" and s.name in owners)
+    }
+    bodies = [s for s in facts.symbols if s.kind in {"function", "method", "class"}]
+    events: dict[str, dict[str, int]] = {}
+    for found in _EMITS.finditer(text):
+        number = text.count("\n", 0, found.start()) + 1
+        inner = max((s for s in bodies if s.start <= number <= s.end), key=lambda s: s.start, default=None)
+        owner = (inner.parent or inner.name) if inner is not None else ""
+        if owner in classes:
+            events.setdefault(owner, {}).setdefault(found.group(2), number)
+    return [
+        Extension(
+            cite(classes[owner], path, linker),
+            "event emitter",
+            tuple(
+                CitedSymbol(event, "event", path, citation=linker.check(path, line))
+                for event, line in emitted.items()
+            ),
+        )
+        for owner, emitted in events.items()
+        if len(emitted) >= MIN_EVENTS
     ]
 
 

@@ -37,6 +37,7 @@ _VERBS = {
     "abstract base class": "A subclass provides",
     "base class": "A subclass provides",
     "base class the docs subclass": "The methods the docs say to override",
+    "event emitter": "The events it emits, each where a user's code listens with `.on(event, listener)`",
 }
 TITLES = {CONFIGURATION: "Configuration", DATA_MODEL: "Data model", EXTENSIONS: "Extension points"}
 # build settings, by kind: their section's heading and what its column of help holds
@@ -343,7 +344,11 @@ def _extension_part(extension: Extension) -> ReferencePart:
     extended = f"; {extension.subclasses} {joins}" if extension.subclasses > 1 else ""
     verb = _VERBS.get(extension.kind, "An implementation provides")
     intro = Markdown(f"{symbol_name(symbol)} {defined_in(symbol, extension.kind, extended)}\n\n{verb}:")
-    return ReferencePart(inline_code(symbol.name), intro, items=tuple(_hook(h) for h in extension.hooks))
+    return ReferencePart(
+        inline_code(symbol.name),
+        intro,
+        items=tuple(_hook(h, whole=extension.kind == "event emitter") for h in extension.hooks),
+    )
 
 
 def _taking_part(registry: Extension, record: Record) -> ReferencePart:
@@ -358,9 +363,10 @@ def _taking_part(registry: Extension, record: Record) -> ReferencePart:
     return ReferencePart(inline_code(symbol.name.rsplit(".", 1)[-1]), intro, part.header, part.rows)
 
 
-def _hook(hook: CitedSymbol) -> Markdown:
+def _hook(hook: CitedSymbol, *, whole: bool = False) -> Markdown:
+    """A hook by its own name (a method's, without its class), or `whole` (an event's: `job.done`)."""
     doc = f" — {prose(hook.doc)}" if hook.doc else ""
-    return Markdown(symbol_name(hook, hook.name.rsplit(".", 1)[-1]) + doc)
+    return Markdown(symbol_name(hook, hook.name if whole else hook.name.rsplit(".", 1)[-1]) + doc)
 
 
 def _where(citation: Citation | None) -> Markdown:
