@@ -1498,3 +1498,30 @@ def test_a_subsystem_is_what_the_docs_page_named_after_its_module_says() -> None
     said, titled = docs_say(shard, concepts)
     assert said == opening and titled
     assert _offline_summary(shard, "", said, titled) == opening
+
+
+def test_a_word_the_lesser_modules_share_names_no_group_one_module_holds_most_of(tmp_path: Path):
+    """bree's job-builder.js, job-utils.js and job-validator.js share "job", and its one subsystem was "Job",
+    though index.js, holding the `Bree` scheduler, is more than half of the code: the module holding most of
+    a group names it before a word of the rest; a word the modules holding most of it share still does
+    (tenacity's `wait_*` strategies)."""
+    from repo_source_fixture import write_tree
+
+    from generator.repo.plan.naming import concept_names
+
+    scheduler = "".join(f"  step{n}() {{\n    return {n};\n  }}\n" for n in range(40))
+    helper = "".join(f"  const v{n} = {n};\n" for n in range(12))
+    files = {
+        "src/index.js": f"export class Scheduler {{\n{scheduler}}}\n",
+        **{
+            f"src/job-{part}.js": f"export function {part}Job() {{\n{helper}  return 1;\n}}\n"
+            for part in ("builder", "utils", "validator")
+        },
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert concept_names(sorted(files), facts)[0] == "Scheduler"
+    lesser = {**files, "src/index.js": "export class Scheduler {\n  run() {\n    return 1;\n  }\n}\n"}
+    root = write_tree(tmp_path / "lesser", lesser)
+    facts = extract_facts(root, map_repository(root))
+    assert concept_names(sorted(lesser), facts)[0] == "Job"
