@@ -3413,3 +3413,33 @@ def test_a_guide_entry_of_a_page_that_is_a_list_is_its_first_item() -> None:
         "☑ Event-driven API based on the Event interface, similar to common SDKs", "☑ Broadcast"
     ).endswith("— Event-driven API based on the Event interface, similar to common SDKs.")
     assert " — " not in line("Redis", "Memcached") and " — " not in line("Diagrams (we recommend Mermaid)")
+
+
+def test_a_guide_entry_of_a_question_the_readme_answers_is_its_answer() -> None:
+    """p-queue's README answers each question of its FAQ under its own heading, and each is a guide page: the
+    index listed "How do I implement backpressure? — How do I implement backpressure?", its page opening "How the
+    project's documentation explains How do I implement backpressure?, in its own order". A page that is the
+    question says its answer; a FAQ page of several questions is still told by its first questions."""
+    from generator.repo.analyze.citations import Linker
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import concept_line, concept_page
+
+    question = "How do I cancel a queued task?"
+    answer = DocPassage(
+        "readme.md",
+        40,
+        40,
+        "paragraph",
+        "Use `AbortSignal` for targeted cancellation. It is cheap.",
+        question,
+    )
+    concept = DocConcept(question, "cancel", (DocPage("readme.md", question, (answer,)),))
+    assert concept_line(7, concept).endswith("— Use `AbortSignal` for targeted cancellation.")
+    lead = concept_page(concept, "acme/pq", Linker({"readme.md": 60}, "r" * 40, "")).lead
+    assert lead.startswith(
+        "How the project's documentation answers “How do I cancel a queued task?”, in its own"
+    )
+    asked = DocPassage("docs/faq.md", 3, 3, "paragraph", answer.text, question)
+    faq = DocConcept("FAQ", "faq", (DocPage("docs/faq.md", "FAQ", (asked,)),))
+    assert concept_line(8, faq).endswith("— How do I cancel a queued task?")

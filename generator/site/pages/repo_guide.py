@@ -80,6 +80,14 @@ def started_title(docs: ProjectDocs) -> str:
     return "Usage examples" if "getting started" in taken else "Getting started"
 
 
+def _explains(name: str) -> str:
+    """ "explains Routing", or of a question, "answers “How do I implement backpressure?”" (it had read
+    "explains How do I implement backpressure?, in its own order")."""
+    if name.rstrip().endswith(("?", "？")):
+        return f"answers “{md_inline(name.strip())}”"
+    return f"explains {md_inline(name)}"
+
+
 def concept_line(index: int, concept: DocConcept, folder: str = GUIDE_DIR) -> Markdown:
     """[Concept](guide/NN_slug.md) — the docs' first sentence about it · its 2–3 central symbols; `folder`
     is the guide's, relative to the page the line is on."""
@@ -100,12 +108,18 @@ def _page_says(page: DocPage) -> str:
     """A doc page's first sentence of its own, never the answer to a reader's question ("No." under "Does
     Guzzle require cURL?"): a page of answers is told by its first questions; "" for a page of no prose."""
     said = [p for p in page.passages if p.kind == "paragraph" and page.path in (p.path, p.page)]
-    own = [p.text for p in said if not _answers(page.title, p.heading)]
+    # … unless the page is that question (a README's FAQ, each question a concept: p-queue's "How do I
+    # implement backpressure?" said only its question again)
+    own = [p.text for p in said if not _answers(page.title, p.heading) or _same(p.heading, page.title)]
     # a page opening with a lead-in to its example says what it is there ("The Environment is the central
     # configuration object:"), when no paragraph opens with a sentence of its own
     sentence = opening_sentence(own) or lead_in_statement(own[:1])
     asked = dict.fromkeys(" ".join(p.heading.split()) for p in said if _answers(page.title, p.heading))
     return sentence or " ".join(list(asked)[:ASKED]) or _first_item_says(page)
+
+
+def _same(heading: str, title: str) -> bool:
+    return " ".join(heading.split()) == " ".join(title.split())
 
 
 def _first_item_says(page: DocPage) -> str:
@@ -233,7 +247,7 @@ def concept_page(
         )
     else:
         lead = Markdown(
-            f"How the project's documentation explains {md_inline(concept.name)}, in its own order ({pages})."
+            f"How the project's documentation {_explains(concept.name)}, in its own order ({pages})."
             + (
                 f" The model's page could not be used ({md_inline(text.fallback)})."
                 if text and text.fallback
