@@ -1,8 +1,8 @@
 """The prose of an HTML block inside Markdown: the `<p>` paragraphs a README centres under its logo ("A fast,
-cross-platform build tool inspired by Make", httpx's "A next-generation HTTP client for Python"), or a `<div>`'s
-own text, are what the project says it is. Markdown leaves an HTML block unread; a paragraph of words (not a row of badges or
-links) is read as a paragraph on its own lines. Read as data by the standard library's parser: never run,
-never rendered."""
+cross-platform build tool inspired by Make", httpx's "A next-generation HTTP client for Python"), or a
+`<div>`'s own text, are what the project says it is. Markdown leaves an HTML block unread; a paragraph of
+words (not a row of badges or links) is read as a paragraph on its own lines. Read as data by the standard
+library's parser: never run, never rendered."""
 
 from __future__ import annotations
 

@@ -188,7 +188,7 @@ def concept_names(files: Sequence[str], facts: Facts, groups: Sequence[Sequence[
     kinds = [_GENERIC_KIND.get(n, "") for n in (_stem_name(path) for path in ordered)]
     shared = shared_word(files, groups, lead=ordered[0] if ordered else "")
     heaviest = _holding_most(files, facts)
-    if shared and heaviest and shared.split()[0] not in _module_words(heaviest):
+    if shared and heaviest and shared.split()[0] not in _term_of(heaviest).split():
         # bree's job-builder.js, job-utils.js and job-validator.js share "job", but index.js, holding its
         # `Bree` scheduler, is most of the code: the word of a lesser part names no group before it does
         first = [docstring_concept(heaviest, facts), module_term(heaviest, facts)]
@@ -201,10 +201,6 @@ def _holding_most(files: Sequence[str], facts: Facts) -> str:
     code = {path: _code_lines(path, facts) for path in files}
     path, lines = max(code.items(), key=lambda item: item[1], default=("", 0))
     return path if 2 * lines > sum(code.values()) else ""
-
-
-def _module_words(path: str) -> list[str]:
-    return name_words(PurePosixPath(path).name.split(".")[0])
 
 
 def docstring_concept(path: str, facts: Facts) -> str:

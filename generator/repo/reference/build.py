@@ -252,7 +252,7 @@ def _gather(
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
-        found.extensions += _emitted_events(path, lines, text, facts, linker)
+        found.extensions += _emitted_events(path, text, facts, linker)
         _settings_classes(found, path, text.splitlines(), facts, linker)
         _jsdoc_settings(found, path, text.splitlines(), facts, linker, redactor)
 
@@ -374,9 +374,7 @@ _EMITS = re.compile(r"\b(?:this|self)\.emit\(\s*(['\"])([^'\"\n]{1,60})\1")  # `
 MIN_EVENTS = 2  # one event alone ('error') is no set of hooks a page lists
 
 
-def _emitted_events(
-    path: str, lines: list[str], text: str, facts: FileFacts, linker: Linker
-) -> list[Extension]:
+def _emitted_events(path: str, text: str, facts: FileFacts, linker: Linker) -> list[Extension]:
     """JavaScript classes that emit events (bree's `this.emit('worker created', name)`, bull's `completed`,
     p-queue's `active`): each event is where a user's code hooks in, with `.on(event, listener)`; listed with
     the line that first emits it. The class owns the method emitting it: a class's, or a prototype method of

@@ -203,8 +203,8 @@ def docs_say(analysis: ShardAnalysis, concepts: Sequence[DocConcept]) -> tuple[s
     """What the project's docs say the subsystem is, and whether the concept it comes from is titled after
     the subsystem (its name starts with the subsystem's: "Configuration" for "Config", "Response and Decoders"
     for "Response"): the opening sentence of the concept named like it ("Requests" and its docs page
-    "Requests", or a page whose file is: `seqs.rst` for "Seqs"), else of one whose name holds the subsystem's and that leads with its main symbol or with a
-    symbol of its files ("Rich Text" for "Text", "Pretty Printing" for "Pretty"), else of one that leads with
+    "Requests", or a page whose file is: `seqs.rst` for "Seqs"), else of one whose name holds the
+    subsystem's and that leads with its main symbol or with a symbol of its files ("Rich Text" for "Text", "Pretty Printing" for "Pretty"), else of one that leads with
     its main symbol, when that sentence names one of its symbols (a migration guide mentioning `Handler`
     further on opens with "First and foremost, …"), and is no aside (`_ASIDE`); ('', False) when none is."""
     name = analysis.shard.name.lower().rstrip("s")
