@@ -115,7 +115,8 @@ def _git_corpus(spec: dict[str, Any], work: Path) -> Path:
 
 
 def _included_files(clone: Path, spec: dict[str, Any], out: Path) -> Path:
-    """Only the docs folder's files whose name matches `spec['include']` (a glob such as '*.zh-CN.md'), read
+    """Only the docs folder's files whose name or path inside it matches `spec['include']` (a glob such as
+    '*.zh-CN.md' or '*/zhCN/*.md'), read
     blob by blob: a collection that is one language of a multilingual tree, from a mirror that may lack
     unrelated large files (a whole checkout would fail on them)."""
     git = ["git", "-C", str(clone)]
@@ -125,7 +126,11 @@ def _included_files(clone: Path, spec: dict[str, Any], out: Path) -> Path:
         capture_output=True,
         text=True,
     ).stdout.splitlines()
-    for name in (n for n in listed if fnmatch.fnmatch(Path(n).name, str(spec["include"]))):
+    pattern = str(spec["include"])
+    inside = {n: Path(n).relative_to(str(spec["docs"])).as_posix() for n in listed}
+    for name in (
+        n for n in listed if fnmatch.fnmatch(Path(n).name, pattern) or fnmatch.fnmatch(inside[n], pattern)
+    ):
         blob = subprocess.run([*git, "show", f"{spec['commit']}:{name}"], check=True, capture_output=True)
         target = out / Path(name).relative_to(str(spec["docs"]))
         target.parent.mkdir(parents=True, exist_ok=True)
