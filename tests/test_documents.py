@@ -861,7 +861,7 @@ def test_quotes_and_tables_are_blocks_of_their_own() -> None:
     text = "> quoted\n> text\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
     assert [b for _, b in blocks(read_text(text, name="a.md"))] == [
         Block("quote", "quoted text", 1, 2),
-        Block("table", "a | b\n1 | 2", 4, 6),
+        Block("table", "a | b\n1 | 2", 4, 6, rows=(("a", "b"), ("1", "2"))),
     ]
 
 

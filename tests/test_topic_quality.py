@@ -71,13 +71,15 @@ def test_markdown_becomes_plain_prose_blocks() -> None:
         "| a | b |\n|---|---|\n| 1 | 2 |\n\n```python\nprint('code')\n```\n\n    indented code\n\n"
         "<div>raw html</div>\n"
     )
-    plain = markup_prose(text)
+    plain = markup_prose(text, tables=False)
     assert plain.split("\n\n") == [
         "Stale entries are swept every minute.",
         # a list is stored with the paragraph introducing it, an item a line
         "A cache keeps recent results, see the guide.\n- first the key is hashed\n- then the entry is stored",
     ]
     assert "Remember" not in plain and "title:" not in plain and "Caching" not in plain
+    # a table is its rows, each under its columns' headers, listed under its section's heading
+    assert markup_prose(text).split("\n\n")[-1] == "**Caching:**\n- 1 (b: 2)."
     assert markup_prose(
         text.replace('!!! note "Remember"', '!!! note "R"'), drop_admonitions=True
     ).startswith("A cache keeps")

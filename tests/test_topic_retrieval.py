@@ -184,7 +184,8 @@ def test_structured_plain_text_keeps_headings_and_code_blocks_whole() -> None:
     whole = markup_prose(text, "markdown", structure=True)
     assert whole.startswith("# Title\n\nSome prose that says a thing.")
     assert "```python\nx = 1\n" in whole and "y = 2\n```" in whole
-    assert "| a |" not in whole and markup_prose(text) == "Some prose that says a thing."
+    assert "| a |" not in whole and markup_prose(text, tables=False) == "Some prose that says a thing."
+    assert whole.endswith("**Title:**\n- 1 (b: 2).")  # a table is its rows, each under its columns' headers
 
 
 # --------------------------------------------------------------------------- Chinese

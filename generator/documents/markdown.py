@@ -701,8 +701,9 @@ class _Walker:
             elif token.type == "inline" and rows:
                 rows[-1].append(block_text(token))
             i += 1
-        text = "\n".join(" | ".join(row) for row in rows if any(row))
-        self.outline.add(Block("table", text, _start(opened), _end(opened)))
+        kept = tuple(tuple(row) for row in rows if any(row))
+        text = "\n".join(" | ".join(row) for row in kept)
+        self.outline.add(Block("table", text, _start(opened), _end(opened), rows=kept))
         return i + 1
 
 

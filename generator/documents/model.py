@@ -37,6 +37,8 @@ class Block:
     origin: str = ""
     """Code a docs build includes from another file of the repository (an MkDocs snippet, a Sphinx
     `literalinclude`): that file's path, `start` and `end` being its lines; "" for the document's own text."""
+    rows: tuple[tuple[str, ...], ...] = ()
+    """Tables: each row's cells, the header row first (`text` joins them with " | ", which a cell may hold)."""
 
     @property
     def plain(self) -> str:

@@ -4,7 +4,9 @@ sentence boundary for the sentence splitter). With `structure`, headings (`## He
 paragraph introduces ("This includes the following artifacts:") stays one block with it, an item a line
 (`- item`): its items read differently apart from it, and an item naming a file or a symbol
 (`config.json: contains configuration data.`) is part of what the paragraph says. A list right under its
-heading is introduced by the heading: it stays one block, the heading its lead-in line ("Main goals:")."""
+heading is introduced by the heading: it stays one block, the heading its lead-in line ("Main goals:"). A table
+is its rows, each a sentence under its columns' headers (`table.row_sentences`), listed under its section's
+heading the same way: "**属性：**" then "- threshold：触发刷新需要下拉多少距离，单位为 px（类型：number，默认值：60）。"."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from .markdown import drop_admonitions as without_admonitions
 from .model import Block, Document, Section
 from .prose import defined_field, is_symbol_entry
+from .table import row_sentences
 
 _LANGUAGE = re.compile(r"[^\w+-]")
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -22,20 +25,26 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 _LABELLED_ITEM = re.compile(r"^[*_`]*[^\s:：.!?。！？][^:：.!?。！？\n]{0,59}[*_`]*\s*[:：]\s*\S")
 
 
-def plain_prose(doc: Document, *, structure: bool = False) -> str:
-    """The document's prose blocks (paragraphs, items, quotes; never tables), with `structure` its
-    headings and code blocks too; symbol listings left out. Plain text and PDFs have no markup to tell a
-    listing by: their paragraphs are kept as they are."""
+def plain_prose(doc: Document, *, structure: bool = False, tables: bool = True) -> str:
+    """The document's prose blocks (paragraphs, items, quotes, and each table a list of its rows as
+    sentences, `table.row_sentences`), with `structure` its headings and code blocks too; symbol listings
+    left out, and tables too without `tables` (a page deepkb generated lists files and symbols in its tables).
+    Plain text and PDFs have no markup to tell a listing by: their paragraphs are kept as they are."""
     if doc.markup in ("text", "pdf"):
         return "\n\n".join(block.text for _, block in doc.blocks())
     if not structure:
-        kept = (text for section in doc.sections for text in _section_prose(section, code=False))
+        kept = (t for section in doc.sections for t in _section_prose(section, code=False, tables=tables))
         return "\n\n".join(dict.fromkeys(kept))  # a page repeating its lead paragraph says it once
-    return "\n\n".join(_structured(doc))
+    return "\n\n".join(_structured(doc, tables))
 
 
 def markup_prose(
-    text: str, markup: str = "markdown", *, drop_admonitions: bool = False, structure: bool = False
+    text: str,
+    markup: str = "markdown",
+    *,
+    drop_admonitions: bool = False,
+    structure: bool = False,
+    tables: bool = True,
 ) -> str:
     """`plain_prose` of a text in `markup`; plain text is returned as it is. HTML and PDF arrive as the
     text already extracted from them (Markdown and plain text)."""
@@ -46,7 +55,7 @@ def markup_prose(
     markup = "markdown" if markup == "html" else markup
     if drop_admonitions:
         text = without_admonitions(text)
-    return plain_prose(read_text(text, name="", markup=markup), structure=structure)
+    return plain_prose(read_text(text, name="", markup=markup), structure=structure, tables=tables)
 
 
 def section_prose(section: Section) -> str:
@@ -54,17 +63,18 @@ def section_prose(section: Section) -> str:
     return "\n\n".join(text for block in section.blocks for text in _prose(block))
 
 
-def _structured(doc: Document) -> Iterator[str]:
+def _structured(doc: Document, tables: bool) -> Iterator[str]:
     for section in doc.sections:
         if section.heading:
             yield f"{'#' * section.level} {section.heading}"
-        yield from _section_prose(section, code=True)
+        yield from _section_prose(section, code=True, tables=tables)
 
 
-def _section_prose(section: Section, *, code: bool) -> Iterator[str]:
+def _section_prose(section: Section, *, code: bool, tables: bool = True) -> Iterator[str]:
     """A section's blocks as stored text: each paragraph on its own, a list with the paragraph that
     introduces it (a list right under the heading: with the heading as its lead-in), symbol listings left
-    out; with `code`, code blocks fenced."""
+    out; with `code`, code blocks fenced; with `tables`, each table its rows as a list under the heading's
+    label."""
     blocks = section.blocks
     n = 0
     while n < len(blocks):
@@ -83,6 +93,10 @@ def _section_prose(section: Section, *, code: bool) -> Iterator[str]:
             continue
         if block.kind == "code" and code:
             yield _fenced(block)
+        elif block.kind == "table" and tables and (rows := row_sentences(block.rows)):
+            # each row a sentence under its columns' headers, which reads alone, listed under the heading's label
+            label = [lead_in_line(section.heading)] if section.heading else []
+            yield "\n".join([*label, *(f"- {row}" for row in rows)])
         else:  # a lead-in to a quote or an example is kept, link and all: it says what follows is
             # ("the text currently reads:"), and so is a field's definition line: it names what follows
             leads = block.kind == "paragraph" and (_leads_into(blocks, n) or bool(defined_field(block.text)))

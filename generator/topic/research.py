@@ -451,7 +451,7 @@ def _kb_hit(paths: KBPaths, result: Any) -> SearchHit | None:
         content = raw_page_text(meta, text)
         url = str(meta.get("url") or "") or url
     else:
-        content = markup_prose(body, "markdown", drop_admonitions=True)
+        content = markup_prose(body, "markdown", drop_admonitions=True, tables=False)
     content = content.strip() or markup_prose(str(result.snippet or ""), "markdown")
     if not content:
         return None

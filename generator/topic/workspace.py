@@ -263,7 +263,12 @@ def raw_page_text(meta: Mapping[str, object], escaped: str) -> str:
         return text
     kind = str(meta.get("kind", "web"))
     markup = source_markup(kind, str(meta.get("url", "")))
-    return text if markup == "text" else markup_prose(text, markup, drop_admonitions=kind == "kb")
+    generated = kind == "kb"  # a page deepkb wrote: its notices and its listings' tables are no source's text
+    return (
+        text
+        if markup == "text"
+        else markup_prose(text, markup, drop_admonitions=generated, tables=not generated)
+    )
 
 
 def read_raw_source(path: Path) -> RawSource:
