@@ -4,8 +4,15 @@ reference tables ("### 属性", "## API", "### Countdown Props") answers how the
 
 from __future__ import annotations
 
+from topic_fakes import offline
+
 from generator.documents.plain import markup_prose
 from generator.documents.table import row_sentences
+from generator.topic import workspace as wsp
+from generator.topic.analyze import Catalog, analyze
+from generator.topic.headings import section_facets
+from generator.topic.plan import Plan, Step
+from generator.topic.sentences import MAX_PASSAGE, list_quote
 
 # antd-mobile's SafeArea page (src/components/safe-area/index.zh.md), shortened
 SAFE_AREA = (
@@ -57,3 +64,54 @@ def test_a_row_reads_alone_in_its_tables_language() -> None:
     assert row_sentences([("Key", "Value"), ("retries", "3")]) == ["retries (Value: 3)."]
     assert row_sentences([("Step",), ("Build the wheel",)]) == ["Build the wheel."]
     assert row_sentences([("属性", "说明")]) == []  # a header alone
+
+
+def test_reference_table_headings_answer_how_it_is_used() -> None:
+    for heading in ("属性", "CSS 变量", "API", "Countdown Props", "Button 属性", "事件", "插槽"):
+        assert section_facets(heading) == {"use"}, heading
+    # a concept named like a table ("计算属性"), a design ("Futures API"), the options a decision weighed, a
+    # guide's advanced section ("Options {🚀}"): none is a component's reference
+    assert section_facets("计算属性") == set()
+    assert section_facets("Futures API") == set()
+    assert section_facets("Considered Options") == {"alternatives"}
+    assert section_facets("Options {🚀}") == set()
+
+
+def test_a_long_table_is_quoted_from_its_first_rows() -> None:
+    # Naive UI's Split Props: 16 rows, past any list a report quotes whole
+    rows = [
+        f"- prop{n}：第 {n} 个属性的说明，为 number 类型时应该为 0 ~ 1 之间的值（类型：number）。"
+        for n in range(16)
+    ]
+    quote = list_quote("\n".join(["**Split Props:**", *rows]))
+    assert quote is not None and quote.text == "Split Props:"
+    assert quote.items[0] == rows[0][2:] and 1 < len(quote.items) < 16
+    assert len(" ".join([quote.text, *quote.items])) <= MAX_PASSAGE
+    # a list under its heading whose items lean on one another is quoted whole or not at all
+    steps = [f"- 第 {n} 步，把前一步得到的结果再交给下一个处理函数继续处理下去" for n in range(16)]
+    assert list_quote("\n".join(["**步骤：**", *steps])) is None
+
+
+def test_the_props_table_answers_how_to_use_the_component() -> None:
+    page = wsp.RawSource(
+        "local-s",
+        "local",
+        "local:safe-area/index.zh.md",
+        "SafeArea 安全区",
+        "t",
+        markup_prose(SAFE_AREA, structure=True),
+        kind="local",
+        relevance=0.9,
+    )
+    questions = {"安全区是什么？": "what", "如何使用安全区？": "use"}
+    plan = Plan(
+        topic="安全区",
+        sub_queries=list(questions),
+        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
+    )
+    _, use = analyze(offline(), plan, Catalog([page]), lang="zh").sections
+    assert use.claims
+    assert {item for c in use.claims for item in c.items} >= {
+        "position：安全区的位置（类型：'top' | 'bottom'）。",
+        "--multiple：显示的倍数（默认值：1，全局变量：--adm-safe-area-multiple）。",
+    }

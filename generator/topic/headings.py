@@ -38,8 +38,13 @@ FACET_WORDS = {
     # "## Scenarios and User Experience" (a design's use cases told as a user meets them), "#### Scenario:
     # prepublishing a new minor version": how it is used; a KEP-like template's "### User Experience In Detail"
     # under "## Proposal" (a user's steps: "Users can enable the option…, then run fstrim") is no design
+    # a component's reference tables, under a heading naming only them ("## API", "### Countdown Props",
+    # "### 属性", "### CSS 变量"): what a reader sets to use it ("计算属性" names a concept and "Futures API" a
+    # design, neither a table; MobX's "## Options {🚀}" is a guide's advanced section)
     "use": r"usage|how to|using|examples?|scenarios?\b|user experience|tutorial|getting started|quick ?start"
     r"|configur|install|basic|"
+    r"^\W*(?:api|props)\W*$|^\W*[A-Za-z][\w.-]*\s+props\W*$"
+    r"|^\W*(?:[A-Za-z][\w.-]*\s*)?(?:属性|参数|配置项|选项|事件|方法|插槽|css\s*变量|样式变量)\W*$|"
     r"用法|使用|示例|教程|配置|快速上手|入门",
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|security|"
     r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",

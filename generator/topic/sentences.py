@@ -678,7 +678,8 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     (none of its items is quoted apart from it). A section's `opening` block may lean on its heading and run
     to MAX_OPENING_LIST."""
     lead, items = list_parts(block)
-    if not items or len(items) > MAX_ITEMS or leads_out_of_list(items):
+    entries = bool(_HEADING_LABEL.match(lead.strip())) and all(_ENTRY.match(item) for item in items)
+    if not items or (len(items) > MAX_ITEMS and not entries) or leads_out_of_list(items):
         return None
     if _CONTENTS.match(lead.strip().strip("*")):
         return None  # "Table of Contents:" and its entries: the document's furniture, not what it says
@@ -688,9 +689,28 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
     if not parts or not (heading or lead_in_stands(*_lead_in(parts), on_heading=opening)):
         return None
-    if len(" ".join([*parts, *items])) > (MAX_OPENING_LIST if opening else MAX_PASSAGE):
+    limit = MAX_OPENING_LIST if opening else MAX_PASSAGE
+    if heading and all(_ENTRY.match(item) for item in items):
+        items = _leading_entries(parts, items, limit)  # a table's rows, each reading alone
+    if len(" ".join([*parts, *items])) > limit:
         return None
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
+
+
+# an entry of a list under its heading naming what it is about before a colon: a table's row as the stored
+# text lists it ("threshold：触发刷新需要下拉多少距离，单位为 px（类型：number，默认值：60）。"), which reads alone
+_ENTRY = re.compile(r"^[^\s:：][^:：\n]{0,79}[:：]\s*\S")
+
+
+def _leading_entries(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
+    """The first entries of a list whose entries each read alone, as many as fit `limit` with its label (the
+    first one always): a long props table answers how a component is configured from its first rows."""
+    kept: list[str] = []
+    for item in items[:MAX_ITEMS]:
+        if kept and len(" ".join([*parts, *kept, item])) > limit:
+            break
+        kept.append(item)
+    return tuple(kept)
 
 
 # a list item that only points elsewhere: a link ("Master issue by … on supporting the protocol: https://…") or
