@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
+from ..cjk import is_cjk
 from ..documents.prose import prose_ratio
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
@@ -961,15 +962,28 @@ def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
     `MachineDrainRule` CRD…" (`states_purpose_within`: in a clause after its opening phrase). A lead or summary
     is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic."""
     parts = stating_parts(blocks)
+    title = _TITLE.match(blocks[0]) if blocks else None
     for wanted in STATING_PARTS:
         scanned = [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]
         # the paragraph where the document states its purpose ("This document proposes…") before the problem
         # it sets out first ("PyTorch is a framework that…")
         for n in sorted(scanned, key=lambda i: not states_purpose_within(blocks[i])):
             passage = _opening_at(blocks, n, name)
-            if passage and topic & set(tokens(split_all(passage)[0])):
+            first = split_all(passage)[0] if passage else ""
+            # a Chinese lead leaving its subject unsaid is said of the title it stands under ("# SafeArea 安全区",
+            # then "在全面屏下提供自适应的边距调整。"), as a description in front matter is
+            unsaid = wanted == "lead" and n == scanned[0] and title is not None and _of_title(first, title[1])
+            if passage and (topic & set(tokens(first)) or unsaid):
                 return passage if wanted == "design" else whole_abstract(blocks[n:], passage)
     return ""
+
+
+_TITLE = re.compile(r"^#\s+(.+?)\s*#*$")
+
+
+def _of_title(sentence: str, title: str) -> bool:
+    """Whether a Chinese sentence names no word of the document's title: the title is its subject."""
+    return bool(sentence) and is_cjk(sentence[0]) and not set(tokens(sentence)) & set(tokens(title))
 
 
 _LABELLED_LIST = re.compile(r"^\*\*[^*\n]+[:：]\*\*\n- ")  # a list under its heading, the heading its label

@@ -184,6 +184,11 @@ _BENEFIT_HEADING = re.compile(
 _GOALS_HEADING = re.compile(
     r"^\W*(?:(?:\w+\s+)?design\s+)?(?:goals?|principles|objectives)\b(?!.*non-?goals)", re.I
 )
+# when a reader takes the subject ("## 何时使用": "当需要将文本转换成为二维码时使用。", "## When to use"): why it is
+# there, never how it is used
+_WHEN_HEADING = re.compile(
+    r"^\W*(?:何时使用|什么时候(?:使用|用)|(?:使用|适用)场景|when\s+(?:to|should\s+(?:i|you|we))\s+use)", re.I
+)
 _COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
 # sections that frame a document rather than say anything about its subject (an appendix of one too: "%appendix%
 # Change Log"), and a specification's notational conventions ("All conventions and terms used and defined by
@@ -296,7 +301,7 @@ def section_facets(heading: str, *, record: bool = False) -> set[str]:
         return {"motivation"}
     if _OLD_STATE_HEADING.search(heading):
         return {"motivation"}
-    if _GOALS_HEADING.match(heading):
+    if _GOALS_HEADING.match(heading) or _WHEN_HEADING.match(heading):
         return {"motivation"}
     if _BENEFIT_HEADING.search(heading):  # "Costs and benefits": both
         return {"motivation", "limits"} if _COST_HEADING.search(heading) else {"motivation"}

@@ -1,0 +1,73 @@
+"""A component library's page read as its authors lay it out (issue 30 items 1, 4, 7): the lead under its
+title says what the component is even when it leaves the component unsaid, and "## 何时使用" says when and why
+one takes it, never how it is used."""
+
+from __future__ import annotations
+
+from topic_fakes import offline
+
+from generator.documents.plain import markup_prose
+from generator.topic import workspace as wsp
+from generator.topic.analyze import Catalog, analyze
+from generator.topic.headings import section_facets
+from generator.topic.plan import Plan, Step
+
+# antd-mobile's SafeArea page (src/components/safe-area/index.zh.md), shortened
+SAFE_AREA = (
+    "# SafeArea 安全区\n\n"
+    "在全面屏下提供自适应的边距调整。\n\n"
+    "## 何时使用\n\n"
+    "当网页被全屏展示时，可借助安全区实现自动适配。\n\n"
+    "## 说明\n\n"
+    "SafeArea 组件是用来在全面屏下提供自适应的边距调整，它的底层实现其实是 `env(safe-area-inset-xxx)`。\n\n"
+    "## SafeArea\n\n"
+    "### 属性\n\n"
+    "| 属性     | 说明         | 类型                | 默认值 |\n"
+    "| -------- | ------------ | ------------------- | ------ |\n"
+    "| position | 安全区的位置 | `'top' \\| 'bottom'` | -      |\n"
+)
+
+
+def test_when_to_use_says_why_not_how() -> None:
+    # "如何使用下拉刷新？" was answered "适用于对当前页面进行内容更新。", "如何使用二维码？" "当需要将文本转换成为二维码时使用。"
+    for heading in ("何时使用", "什么时候使用", "使用场景", "When to use", "When should you use it?"):
+        assert section_facets(heading) == {"motivation"}, heading
+    assert section_facets("使用") == {"use"} and section_facets("基础用法") == {"use"}
+
+
+def test_a_lead_leaving_its_subject_unsaid_says_what_the_titled_component_is() -> None:
+    # "安全区是什么？" quoted 何时使用's sentence (the first naming 安全区), so "安全区为什么重要？" had nothing left to
+    # quote and said the stored sources do not answer
+    page = wsp.RawSource(
+        "local-s",
+        "local",
+        "local:safe-area/index.zh.md",
+        "SafeArea 安全区",
+        "t",
+        markup_prose(SAFE_AREA, structure=True),
+        kind="local",
+        relevance=0.9,
+    )
+    questions = {"安全区是什么？": "what", "安全区为什么重要？": "motivation", "如何使用安全区？": "use"}
+    plan = Plan(
+        topic="安全区",
+        sub_queries=list(questions),
+        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
+    )
+    what, why, use = analyze(offline(), plan, Catalog([page]), lang="zh").sections
+    assert [c.text for c in what.claims][:1] == ["在全面屏下提供自适应的边距调整。"]
+    assert [c.text for c in why.claims] == ["当网页被全屏展示时，可借助安全区实现自动适配。"]
+    assert [c.text for c in use.claims] == ["属性："]
+    # a lead naming a word of the title is read as before: it must name the topic
+    named = SAFE_AREA.replace("在全面屏下提供", "SafeArea 在全面屏下提供")
+    page = wsp.RawSource(
+        "local-s",
+        "local",
+        "local:s.md",
+        "SafeArea 安全区",
+        "t",
+        markup_prose(named, structure=True),
+        kind="local",
+    )
+    what = analyze(offline(), plan, Catalog([page]), lang="zh").sections[0]
+    assert "SafeArea 在全面屏下提供自适应的边距调整。" not in [c.text for c in what.claims][:1]
