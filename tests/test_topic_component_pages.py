@@ -71,3 +71,18 @@ def test_a_lead_leaving_its_subject_unsaid_says_what_the_titled_component_is() -
     )
     what = analyze(offline(), plan, Catalog([page]), lang="zh").sections[0]
     assert "SafeArea 在全面屏下提供自适应的边距调整。" not in [c.text for c in what.claims][:1]
+
+
+def test_a_pages_demo_tags_are_no_sentence() -> None:
+    # Ant Design's 水印 page lists its demos as dumi tags; the stored text read them as one paragraph, "基本
+    # 多行水印 图片水印 自定义配置 Modal 与 Drawer Table 固定列", quoted as the summary's line and as the whole answer
+    # of "水印如何工作？"
+    page = (
+        "# Watermark 水印\n\n## 代码演示\n\n<!-- prettier-ignore -->\n"
+        '<code src="./demo/basic.tsx">基本</code>\n<code src="./demo/multi-line.tsx">多行水印</code>\n'
+        '<code src="./demo/debug.tsx" debug>Table 固定列</code>\n\n'
+        "## API\n\n给页面的某个区域加上水印，用 <code>content</code> 设置文字。\n"
+    )
+    stored = markup_prose(page, structure=True)
+    assert "基本" not in stored and "多行水印" not in stored and "固定列" not in stored
+    assert "给页面的某个区域加上水印，用 content 设置文字。" in stored  # an HTML code span is still its text

@@ -772,19 +772,23 @@ def block_text(inline: Token) -> str:
 
 def inline_text(children: list[Token], *, code: bool = True) -> str:
     """Inline markup to text: link text without its target, code spans in backticks (`code`), html
-    dropped, images too unless they stand in a sentence (a formula's alt text), a link whose text is
+    dropped (a demo tag with its title too), images too unless they stand in a sentence (a formula's alt text), a link whose text is
     only a citation number dropped with it. Struck-out text (`~~…~~`) is dropped: the author withdrew it,
     and a reader sees it crossed out, never as what the document says now (Argo CD's rebalancing
     proposal strikes its Redis design and writes the ConfigMap one after it)."""
     parts: list[str] = []
     link_start: int | None = None
-    struck = 0
+    struck = demo = 0
     in_prose = any(c.type in ("text", "code_inline") and c.content.strip() for c in children)
     for child in children:
         kind = child.type
         if kind in ("s_open", "s_close"):
             struck += 1 if kind == "s_open" else -1
-        elif struck:
+        elif kind == "html_inline" and (
+            _DEMO_TAG.match(child.content) or (demo and child.content == "</code>")
+        ):
+            demo = 0 if child.content == "</code>" else 1
+        elif struck or demo:
             continue
         elif kind == "link_open":
             link_start = len(parts)
@@ -811,6 +815,11 @@ def inline_text(children: list[Token], *, code: bool = True) -> str:
             alt = inline_text(child.children or [], code=code)
             parts.append(alt if len(alt) <= MAX_INLINE_ALT else "")
     return "".join(parts)  # an image alone (a badge, a figure) is dropped
+
+
+# a dumi demo (`<code src="./demo/basic.tsx">基本</code>`): the site renders the example from another file under
+# its title; the title alone says nothing, and a page's list of them read "基本 多行水印 图片水印 自定义配置 …"
+_DEMO_TAG = re.compile(r"<code\s[^>]*\bsrc=", re.IGNORECASE)
 
 
 def role_shown(name: str, body: str) -> tuple[str, bool]:
