@@ -115,3 +115,17 @@ def test_the_props_table_answers_how_to_use_the_component() -> None:
         "position：安全区的位置（类型：'top' | 'bottom'）。",
         "--multiple：显示的倍数（默认值：1，全局变量：--adm-safe-area-multiple）。",
     }
+
+
+def test_a_raw_pages_description_is_no_row_of_its_tables() -> None:
+    from generator.site.pages.topic_raw import _raw_frontmatter
+    from generator.topic import workspace as wsp
+
+    # Ant Design's 水印 page: its many rows repeat the page's words, and the raw page's description read
+    # "**Watermark:** - width：水印的宽度，content 的默认值为自身的宽度（类型：number，默认值：120，全局配置：×）。"
+    rows = "\n".join(
+        f"- prop{n}：水印的第 {n} 个属性，设置水印的样子（类型：number，默认值：{n}）。" for n in range(12)
+    )
+    text = f"# Watermark 水印\n\n给页面的某个区域加上水印。\n\n## API\n\n**Watermark:**\n{rows}"
+    raw = wsp.RawSource("local-w", "local", "local:w.md", "Watermark 水印", "t", text, kind="local")
+    assert _raw_frontmatter(raw, "offline")["description"] == "给页面的某个区域加上水印。"

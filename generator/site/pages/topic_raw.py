@@ -122,9 +122,14 @@ def stored_text(text: str) -> Markdown:
 
 def _lead(text: str) -> str:
     """The page's first paragraph: one of the source's most central whole sentences (not a fragment or
-    debris), else its first whole sentence."""
+    debris, nor a list's item: a props table's rows, "**Watermark:** - width：水印的宽度…", "- height：水印的高度…"),
+    else its first whole sentence."""
     central = summarize(text, sentences=6, max_chars=600)
-    return next((s for s in [*central, *split_sentences(text[:20_000])] if quotable(s)), "")
+    said = [*central, *split_sentences(text[:20_000])]
+    return next((s for s in said if quotable(s) and not _LIST_PIECE.match(s)), "")
+
+
+_LIST_PIECE = re.compile(r"^\s*(?:\*\*[^*\n]+[:：]\*\*\s*)?-\s")
 
 
 def _citing_link(meta: TopicMeta) -> Markdown:
