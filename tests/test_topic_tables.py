@@ -129,3 +129,29 @@ def test_a_raw_pages_description_is_no_row_of_its_tables() -> None:
     text = f"# Watermark 水印\n\n给页面的某个区域加上水印。\n\n## API\n\n**Watermark:**\n{rows}"
     raw = wsp.RawSource("local-w", "local", "local:w.md", "Watermark 水印", "t", text, kind="local")
     assert _raw_frontmatter(raw, "offline")["description"] == "给页面的某个区域加上水印。"
+
+
+def test_a_tables_rows_say_which_language_the_quotes_are_in() -> None:
+    from generator.site.pages.topic import quotes_in_another_language
+    from generator.topic.analyze import Claim
+    from generator.topic.report import Report, ReportSection
+
+    # Naive UI's 倒计时 report quoted only its props tables, each under an English label ("Countdown Props:"),
+    # and said "来源为英文：引文保留原文，未经翻译" of Chinese rows
+    rows = Claim(
+        "Countdown Props:",
+        ["local-c"],
+        1.0,
+        items=(
+            "duration：倒计时持续时间，单位毫秒，非响应式（类型：number，默认值：0）。",
+            "precision：倒计时的秒显示的精度。",
+        ),
+    )
+    report = Report("倒计时", [], [ReportSection("如何使用倒计时？", [rows])], [], ["local-c"])
+    assert not quotes_in_another_language(report, "zh")
+    english = Claim(
+        "Countdown Props:", ["local-c"], 1.0, items=("duration: How long it counts down, in ms.",)
+    )
+    assert quotes_in_another_language(
+        Report("倒计时", [], [ReportSection("q", [english])], [], ["local-c"]), "zh"
+    )

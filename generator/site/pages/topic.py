@@ -284,8 +284,10 @@ _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 def quotes_in_another_language(report: Report, lang: str) -> bool:
     """Whether the report's quotes are mostly in another language than the one deepkb writes it in (English
-    proposals quoted in a Chinese report): the page then says, in one line, that quotes stay as written."""
-    text = " ".join(c.text for c in [*report.summary, *(c for s in report.sections for c in s.claims)])
+    proposals quoted in a Chinese report): the page then says, in one line, that quotes stay as written. A
+    list is read with its items: a props table's rows under "Countdown Props:" are Chinese."""
+    claims = [*report.summary, *(c for s in report.sections for c in s.claims)]
+    text = " ".join(part for c in claims for part in (c.text, *c.items))
     han, latin = len(_HAN.findall(text)), len(_LATIN_WORD.findall(text))
     return han < latin if lang == "zh" else han > latin
 
