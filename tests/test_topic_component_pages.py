@@ -11,6 +11,7 @@ from generator.topic import workspace as wsp
 from generator.topic.analyze import Catalog, analyze
 from generator.topic.headings import section_facets
 from generator.topic.plan import Plan, Step
+from generator.topic.sentences import states_arrival
 
 # antd-mobile's SafeArea page (src/components/safe-area/index.zh.md), shortened
 SAFE_AREA = (
@@ -86,3 +87,45 @@ def test_a_pages_demo_tags_are_no_sentence() -> None:
     stored = markup_prose(page, structure=True)
     assert "基本" not in stored and "多行水印" not in stored and "固定列" not in stored
     assert "给页面的某个区域加上水印，用 content 设置文字。" in stored  # an HTML code span is still its text
+
+
+QR_CODE = (
+    "# QRCode 二维码\n\n"
+    "能够将文本转换生成二维码的组件，支持自定义配色和 Logo 配置。\n\n"
+    "## API\n\n"
+    "> 自 `antd@5.1.0` 版本开始提供该组件。\n\n"
+    "| 参数 | 说明 | 类型 | 默认值 |\n| :-- | :-- | :-- | :-- |\n"
+    "| value | 扫描后的文本 | `string` | - |\n| size | 二维码大小 | number | 160 |\n\n"
+    "### StatusRenderInfo\n\n类型定义。\n"
+)
+
+
+def test_the_release_a_component_arrived_in_says_where_it_stands_not_how_to_use_it() -> None:
+    # Ant Design's 二维码: "如何使用二维码？" opened on "自 antd@5.1.0 版本开始提供该组件。" (the line under "## API")
+    # while "二维码的现状如何？" said the stored sources do not answer
+    assert states_arrival("自 antd@5.1.0 版本开始提供该组件。") and states_arrival(
+        "Available since version 2.3."
+    )
+    assert not states_arrival(
+        "当使用图片水印且图片加载异常时，可以同时添加 content 防止水印失效（自 5.2.3 开始支持）。"
+    )
+    assert not states_arrival("自 5.17.0 版本，我们提供了 loading 属性，内置 Spin 组件作为加载状态。")
+    page = wsp.RawSource(
+        "local-q",
+        "local",
+        "local:qr-code/index.zh-CN.md",
+        "QRCode 二维码",
+        "t",
+        markup_prose(QR_CODE, structure=True),
+        kind="local",
+        relevance=0.9,
+    )
+    questions = {"二维码是什么？": "what", "如何使用二维码？": "use", "二维码的现状如何？": "current"}
+    plan = Plan(
+        topic="二维码",
+        sub_queries=list(questions),
+        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
+    )
+    _, use, current = analyze(offline(), plan, Catalog([page]), lang="zh").sections
+    assert [c.text for c in use.claims] == ["API:"]
+    assert [c.text for c in current.claims] == ["自 antd@5.1.0 版本开始提供该组件。"]

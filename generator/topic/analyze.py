@@ -89,6 +89,7 @@ from .sentences import (
     speaks_of_its_document,
     speaks_of_now,
     speaks_of_shown_code,
+    states_arrival,
     text_blocks,
 )
 from .standing import date_key, inactive, stated_standing, usable_for
@@ -657,6 +658,8 @@ def section_candidates(
     if facet not in FACETS:
         return []
     found = _treating_candidates(sources, facet, judge, stored=stored, said=said, account=account)
+    if facet == "current":
+        found += _arrivals(sources, defining_sources(stored, judge), said)
     if found or facet not in FRAMING_FACETS | {"how"}:
         return found
     # no section on why, limits or alternatives opens quotably: its first paragraph leans only on its
@@ -666,6 +669,18 @@ def section_candidates(
     return _treating_candidates(
         sources, facet, judge, stored=stored, said=said, on_heading=True, account=account
     )
+
+
+def _arrivals(sources: Sequence[RawSource], about: Collection[str], said: frozenset[str]) -> list[Candidate]:
+    """The paragraphs of the documents about the topic saying only the release it arrived in ("自 antd@5.1.0
+    版本开始提供该组件。" under "## API"): where it stands, whatever section holds them."""
+    return [
+        Candidate(text, source.id, SECTION_FACET_HITS, 1.0, 0.0, treats=True)
+        for source in sources
+        if source.id in about
+        for text in (clean(block) for block in text_blocks(source.text))
+        if states_arrival(text) and text not in said
+    ]
 
 
 def _treating_candidates(
@@ -708,6 +723,8 @@ def _treating_candidates(
             for passage in passages:
                 if facet in {"what", "how"} and speaks_of_now(passage.text):
                     continue  # where the work stands, or what it changes
+                if facet != "current" and states_arrival(passage.text):
+                    continue  # the release it arrived in, quoted where its standing is asked
                 parts = passage.parts if len(passage.parts) > 1 else ()
                 found.append(
                     Candidate(
@@ -1200,6 +1217,10 @@ def candidates(
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
         answers = {facet_name} if named else path_facets(heading, source.title)
+        if states_arrival(
+            quote.text
+        ):  # the release it arrived in says where it stands, wherever it is written
+            answers = {"current"}
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
         if facet_name in FACETS and answers and facet_name not in answers:

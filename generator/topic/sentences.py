@@ -567,6 +567,22 @@ _WORK = re.compile(
 )
 
 
+# a sentence saying only which release the subject arrived in ("自 antd@5.1.0 版本开始提供该组件。" under Ant
+# Design's "## API", "Available since version 2.3."): where it stands, whatever section it stands in
+_ARRIVAL = re.compile(
+    r"^\W*(?:自|从)\s*\S{0,30}?v?\d+(?:\.\d+)+\S*?\s*(?:版本)?\s*(?:起|开始)\s*(?:提供|支持|引入|新增|可用)"
+    r"(?:该|此|本)?(?:组件|功能|特性|接口|api)?\W*$"
+    r"|^\W*(?:available|introduced|added|new)\s+(?:since|in)\s+(?:version\s+)?\S{0,30}?v?\d+(?:\.\d+)+\W*$",
+    re.IGNORECASE,
+)
+
+
+def states_arrival(passage: str) -> bool:
+    """Whether a passage says only the release its subject arrived in: an answer to where the subject stands,
+    never to what it is, how it works or how it is used."""
+    return bool(_ARRIVAL.match(clean(passage)))
+
+
 def speaks_of_now(passage: str) -> bool:
     """Whether a passage opens on the state of things when it was written, or on the work its change asks
     for: it tells where the work stands, what it will take, or the state a design changes, never how the
