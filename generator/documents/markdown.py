@@ -772,10 +772,10 @@ def block_text(inline: Token) -> str:
 
 def inline_text(children: list[Token], *, code: bool = True) -> str:
     """Inline markup to text: link text without its target, code spans in backticks (`code`), html
-    dropped (a demo tag with its title too), images too unless they stand in a sentence (a formula's alt text), a link whose text is
-    only a citation number dropped with it. Struck-out text (`~~…~~`) is dropped: the author withdrew it,
-    and a reader sees it crossed out, never as what the document says now (Argo CD's rebalancing
-    proposal strikes its Redis design and writes the ConfigMap one after it)."""
+    dropped (a demo tag with its title too), images too unless they stand in a sentence (a formula's alt
+    text), a link whose text is only a citation number dropped with it. Struck-out text (`~~…~~`) is
+    dropped: the author withdrew it, and a reader sees it crossed out, never as what the document says now
+    (Argo CD's rebalancing proposal strikes its Redis design and writes the ConfigMap one after it)."""
     parts: list[str] = []
     link_start: int | None = None
     struck = demo = 0

@@ -31,9 +31,8 @@ def row_sentences(rows: Sequence[Sequence[str]]) -> list[str]:
     chinese = bool(_HAN.search(" ".join(header)))
     found = []
     for row in rows[1:]:
-        cells = [
-            " ".join(cell.replace("`", "").split()) for cell in row
-        ]  # as the stored prose: no code marks
+        # as the stored prose: no code marks
+        cells = [" ".join(cell.replace("`", "").split()) for cell in row]
         if not cells or _empty(cells[0]):
             continue
         said = _CLOSING.sub("", cells[described]) if 0 < described < len(cells) else ""

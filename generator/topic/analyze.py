@@ -1217,9 +1217,7 @@ def candidates(
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
         answers = {facet_name} if named else path_facets(heading, source.title)
-        if states_arrival(
-            quote.text
-        ):  # the release it arrived in says where it stands, wherever it is written
+        if states_arrival(quote.text):  # the release it arrived in says where it stands, wherever written
             answers = {"current"}
         claimed = answers if own_headings else set()
         # another outline facet's section is left to it; a question that is the topic itself takes any section
