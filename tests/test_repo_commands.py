@@ -252,3 +252,24 @@ def test_a_go_librarys_command_line_tool_does_not_open_its_flow(tmp_path: Path) 
     facts = extract_facts(root, map_repository(root))
     assert facts.calls is not None
     assert ("cmd/viewer/main.go", "execute") in facts.calls.commands
+
+
+def test_the_helpers_a_bin_script_requires_make_no_library(tmp_path: Path) -> None:
+    """A package.json `bin` script is a command line, not the package's face: its helper module exporting
+    `deploy` (`exports.deploy = …`, or `module.exports = { deploy }`) had joined the package's API, the
+    repository counted as a library and its commands were dropped. A `main` module's helpers still make one."""
+    files = {
+        "package.json": '{"name": "deployer", "bin": {"deploy": "cli.js"}}\n',
+        "cli.js": (
+            "const { program } = require('commander');\nconst { deploy } = require('./deploy');\n\n"
+            "program.command('deploy <target>').description('deploy it').action(deploy);\nprogram.parse();\n"
+        ),
+        "deploy.js": "exports.deploy = function deploy(targets) {\n  return targets.length;\n};\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None and ("deploy.js", "deploy") in facts.calls.commands
+    assert facts.files["deploy.js"].api_names == []
+    library = {**files, "package.json": '{"name": "deployer", "main": "cli.js"}\n'}
+    root = write_tree(tmp_path / "library", library)
+    assert extract_facts(root, map_repository(root)).files["deploy.js"].api_names == ["deploy"]

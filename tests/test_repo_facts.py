@@ -634,3 +634,21 @@ def test_a_js_class_assigned_to_a_member_is_named_after_it_with_its_methods(tmp_
     assert (found["Auth"].kind, found["Auth"].exported, found["Auth.test"].parent) == ("class", False, "Auth")
     assert found["Report"].exported and found["Report.explain"].parent == "Report"
     assert "constructor" not in found and "internals.Auth" not in found
+
+
+def test_the_names_a_commonjs_module_exports_in_an_object_literal_are_exported(tmp_path: Path) -> None:
+    """node-schedule's lib/schedule.js ends `module.exports = { scheduleJob, rescheduleJob, cancelJob, … }`,
+    bree's job-utils.js and pino's lib/tools.js likewise: none of those functions was public, so the README's
+    `schedule.scheduleJob(…)` linked nothing and the flow started inside `Job.schedule`. A shorthand member or a
+    member naming one of the module's functions is exported; a member holding a value is nothing of the
+    module's, and what the object does not hold stays private."""
+    source = (
+        "'use strict';\n\nfunction scheduleJob(spec, fn) {\n  return spec;\n}\n\n"
+        "function cancelJob(job) {\n  return job;\n}\n\nfunction helper() {\n  return 1;\n}\n\n"
+        "class Job {\n  run() {\n    return 2;\n  }\n}\n\n"
+        "module.exports = {\n  scheduleJob,\n  cancel: cancelJob,\n  Job,\n  version: '1.0'\n};\n"
+    )
+    root = write_tree(tmp_path / "repo", {"lib/schedule.js": source, "package.json": '{"name": "sched"}\n'})
+    found = symbols(extract_facts(root, map_repository(root)), "lib/schedule.js")
+    assert all(found[name].exported and found[name].public for name in ("scheduleJob", "cancelJob", "Job"))
+    assert found["Job.run"].public and not found["helper"].exported

@@ -1525,3 +1525,25 @@ def test_a_word_the_lesser_modules_share_names_no_group_one_module_holds_most_of
     root = write_tree(tmp_path / "lesser", lesser)
     facts = extract_facts(root, map_repository(root))
     assert concept_names(sorted(lesser), facts)[0] == "Job"
+
+
+def test_a_module_of_tools_names_no_subsystem(tmp_path: Path):
+    """pino's lib/tools.js holds its helpers (genLog, asJson, stringify …): once its CommonJS exports were read,
+    its functions outranked lib/transport.js's and the subsystem docs call "Transport" was named "Tools". A
+    module named for tools is one of helpers, as utils.py is."""
+    from repo_source_fixture import write_tree
+
+    from generator.repo.plan.naming import concept_names
+
+    helpers = "".join(f"function help{n}() {{\n  return {n};\n}}\n\n" for n in range(30))
+    exported = ", ".join(f"help{n}" for n in range(30))
+    files = {
+        "lib/tools.js": f"{helpers}module.exports = {{ {exported} }};\n",
+        "lib/transport.js": (
+            "const { help1 } = require('./tools');\n\n"
+            "function transport(opts) {\n  return help1(opts);\n}\n\nmodule.exports = transport;\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert concept_names(sorted(files), facts)[0] == "Transport"

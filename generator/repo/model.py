@@ -129,6 +129,7 @@ class FileFacts:
     depends_on: list[str] = field(default_factory=list)  # resolved to files inside the repository
     doc: str = ""  # module docstring / leading comment as clean prose: a summary sentence or two
     is_entry_point: bool = False
+    command_script: bool = False  # a package.json `bin` script only: a command, not the package's face
     importance: float = 0.0
     exports: list[str] = field(default_factory=list)
     """Names the file declares public: Python `__all__` and names its package re-exports, JS

@@ -287,14 +287,20 @@ def _mark_entry_points(root: Path, files: dict[str, FileFacts], index: ImportInd
             ]
         elif name == "package.json":
             source = f"{base}/package.json" if base else "package.json"
-            targets = [
-                hit
-                for rel in _package_json_bins(root, path, max_bytes)
-                for hit in _package_target(index, source, rel if rel.startswith(".") else "./" + rel)
-            ]
+            bins, faces = _package_json_entries(root, path, max_bytes)
+            scripts = {hit for rel in bins for hit in _package_target(index, source, _relative(rel))}
+            targets = [hit for rel in faces for hit in _package_target(index, source, _relative(rel))]
+            # a `bin` script is a command, never the package's face: what it requires is no library API
+            for target in scripts - set(targets):
+                if target in files:
+                    files[target].is_entry_point = files[target].command_script = True
         for target in targets:
             if target in files:
                 files[target].is_entry_point = True
+
+
+def _relative(rel: str) -> str:
+    return rel if rel.startswith(".") else "./" + rel
 
 
 def _package_target(index: ImportIndex, source: str, rel: str) -> list[str]:
@@ -329,21 +335,24 @@ def _pyproject_scripts(root: Path, path: str, max_bytes: int) -> list[str]:
     return modules
 
 
-def _package_json_bins(root: Path, path: str, max_bytes: int) -> list[str]:
+def _package_json_entries(root: Path, path: str, max_bytes: int) -> tuple[list[str], list[str]]:
+    """The files a package.json names: its `bin` scripts, then its faces (`main`, `module`, `exports`)."""
     try:
         data = json.loads(read_source(root, path, max_bytes=max_bytes))
     except (DeepkbError, ValueError):
-        return []
+        return [], []
     if not isinstance(data, dict):
-        return []
-    found: list[str] = []
-    for key in ("bin", "main", "module"):
+        return [], []
+
+    def named(key: str) -> list[str]:
         value = data.get(key)
         values = value.values() if isinstance(value, dict) else [value]
-        found.extend(v for v in values if isinstance(v, str) and v and not v.startswith("/"))
+        return [v for v in values if isinstance(v, str) and v and not v.startswith("/")]
+
+    faces = named("main") + named("module")
     # what `import 'pkg/compiler'` loads is as public as the main module (svelte's `compile`)
-    found.extend(v for v in _export_targets(data.get("exports")) if not v.startswith("/") and "*" not in v)
-    return found
+    faces.extend(v for v in _export_targets(data.get("exports")) if not v.startswith("/") and "*" not in v)
+    return named("bin"), faces
 
 
 def _export_targets(value: object) -> list[str]:

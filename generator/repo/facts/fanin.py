@@ -109,9 +109,10 @@ def module_stem(path: str) -> str:
 
 def mark_package_api(files: dict[str, FileFacts]) -> None:
     """A JS/TS package's main module and the modules it requires directly are its public face: their
-    exported names join `api_names` (Python's are the top-level package's re-exports, fanin.py)."""
+    exported names join `api_names` (Python's are the top-level package's re-exports, fanin.py). A `bin`
+    script is none: a command line's helpers exporting `{ deploy }` make no library."""
     for path, facts in files.items():
-        if not (facts.is_entry_point and facts.language in JS_LANGUAGES):
+        if not (facts.is_entry_point and facts.language in JS_LANGUAGES) or facts.command_script:
             continue
         for member in [path, *facts.depends_on]:
             target = files.get(member)

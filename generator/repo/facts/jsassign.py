@@ -99,7 +99,23 @@ def _note_exports(targets: list[Any], value: Any, out: Extracted) -> None:
         name = node_text(value.child_by_field_name("name"))
         if name:
             out.exports.append(name)  # module.exports = function createApplication() {…}
+    elif value is not None and value.type == "object":  # module.exports = { scheduleJob, cancel: cancelJob }
+        out.exports.extend(_object_members(value))
     out.exports.extend(n for n in names if n not in _EXPORT_HEADS and "." not in n)
+
+
+def _object_members(literal: Any) -> list[str]:
+    """The module's own names an exported object literal holds: `{ parse, serialize }`, `{ cancel: cancelJob }`
+    (bree's job-utils.js, pino's lib/tools.js, node-schedule's lib/schedule.js export so)."""
+    names = []
+    for member in literal.named_children:
+        if member.type == "shorthand_property_identifier":
+            names.append(node_text(member))
+        elif member.type == "pair":
+            value = member.child_by_field_name("value")
+            if value is not None and value.type == "identifier":
+                names.append(node_text(value))
+    return names
 
 
 def _class_symbol(targets: list[Any], value: Any, statement: Any, out: Extracted) -> None:

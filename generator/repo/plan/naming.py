@@ -52,7 +52,8 @@ _SHIMS = GENERIC - {
     "cmd",
     "package",
     "source",
-}
+} | {"tools"}  # a module of helpers named so (pino's lib/tools.js), not what a subsystem does; a folder of
+# tools (an agent's) still names one, GENERIC leaving it out
 _ERRORS = frozenset({"exceptions", "exception", "errors", "error", "warnings"})
 TERM_WORDS = 3  # a type named in more words than this is too particular to name what a module is about
 # "This module contains the transport adapters that …": the noun phrase after the verb is the concept
