@@ -973,8 +973,9 @@ def test_a_java_package_is_described_by_its_package_info_and_a_file_by_the_type_
 def test_a_subsystem_named_after_its_documented_main_type_opens_with_what_that_type_is(tmp_path: Path):
     """kong's "Context" subsystem: context.go has no package comment; its `Context` struct says "Context
     contains the current parse context." — the page and the index open with that, not "Defines Context,
-    Path and Resolver."."""
-    from repo_output_fakes import offline_setup
+    Path and Resolver.". (The three files are all of the code, so the one subsystem is named after the
+    project: the repository here is named as kong's subsystem is.)"""
+    from repo_output_fakes import make_git_repo, offline_setup
 
     from generator.app.targets import repo_target
     from generator.repo.run.pipeline import run_repo_research
@@ -993,7 +994,7 @@ def test_a_subsystem_named_after_its_documented_main_type_opens_with_what_that_t
             f"package cli\n\n{comment}type {title} struct {{\n\tName string\n}}\n\n"
             f"func (c *{title}) Run() error {{\n\treturn nil\n}}\n"
         )
-    root = make_project(tmp_path / "cli", files)
+    root = make_git_repo(tmp_path / "context", files, origin="https://github.com/acme/context.git")
     paths, config, provider = offline_setup(tmp_path / "kb")
     result = run_repo_research(
         paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
@@ -1001,7 +1002,7 @@ def test_a_subsystem_named_after_its_documented_main_type_opens_with_what_that_t
     pages = {
         read_page(p)[0]["title"]: read_page(p)[1] for p in (result.study.harvest_dir / "shards").glob("*.md")
     }
-    context = next(text for title, text in pages.items() if title.endswith("Context"))
+    (context,) = pages.values()
     assert context.split("\n\n")[1].strip() == "Context contains the current parse context."
 
 
@@ -1547,3 +1548,42 @@ def test_a_module_of_tools_names_no_subsystem(tmp_path: Path):
     root = write_tree(tmp_path / "repo", files)
     facts = extract_facts(root, map_repository(root))
     assert concept_names(sorted(files), facts)[0] == "Transport"
+
+
+def test_the_one_subsystem_holding_all_of_the_code_is_named_after_the_project(tmp_path: Path):
+    """p-retry's index.js and its type declarations are all of its code: its one subsystem was "Abort error",
+    after the error class beside `pRetry`, and retry-go's two files were "Options" — the whole named after a
+    part. It is the project's name, as the index is titled; a name that already is it in other letters stays
+    ("Bree" for bree)."""
+    from repo_output_fakes import make_git_repo
+
+    from generator.repo.plan.subsystems import whole_project_name
+
+    files = {
+        "package.json": '{"name": "p-retry", "main": "index.js"}\n',
+        "index.js": (
+            "export class AbortError extends Error {\n  constructor(message) {\n    super(message);\n"
+            "    this.name = 'AbortError';\n  }\n}\n\n"
+            "export default async function pRetry(input, options) {\n  return input(1);\n}\n"
+        ),
+    }
+    root = make_git_repo(tmp_path / "p-retry", files, origin="https://github.com/sindresorhus/p-retry.git")
+    repo_map = map_repository(root)
+    shards = plan_subsystems(repo_map, extract_facts(root, repo_map), [f.path for f in repo_map.files])
+    assert [s.name for s in shards] == ["p-retry"]
+    # … and its page is "p-retry · the code", not "p-retry · p-retry"
+    from repo_output_fakes import offline_setup
+
+    from generator.app.targets import repo_target
+    from generator.repo.run.pipeline import run_repo_research
+    from generator.site.pages.repo import publish_repo
+    from generator.store import read_page
+
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    pages = sorted((result.study.harvest_dir / "shards").glob("*.md"))
+    assert [read_page(p)[0]["title"] for p in pages] == ["p-retry · the code"]
+    assert whole_project_name("bree", "Bree") == "Bree"
+    assert whole_project_name("3f2a9c0d1e2b4a5f", "Options") == "Options"

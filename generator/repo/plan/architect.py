@@ -43,13 +43,14 @@ def plan_shards(
     *,
     redactor: Redactor | None = None,
     pinned: Sequence[Shard] = (),
+    project: str = "",
 ) -> ShardPlan:
     """The architect's plan over the whole map, after the maintainer's `pinned` shards; heuristic when it
-    fails."""
+    fails (`project`: the repository's name, as its pages are titled)."""
     allowed = [f.path for f in repo_map.files]
     if provider.offline:
         note = "Planned offline from the dependency graph."
-        return heuristic_plan(repo_map, facts, note=note, pinned=pinned)
+        return heuristic_plan(repo_map, facts, note=note, pinned=pinned, project=project)
     # the model path only: the schema library is not loaded by offline runs
     from generator.llm.structured import complete_json
     from generator.repo.plan.architect_reply import ArchitectReply
@@ -72,7 +73,7 @@ def plan_shards(
     if not shards:
         why = "; ".join(notes) or "the proposal named no file of the repository"
         note = f"The architect's plan was unusable ({why}), so the dependency-graph heuristic planned the shards."
-        return heuristic_plan(repo_map, facts, note=note, pinned=pinned)
+        return heuristic_plan(repo_map, facts, note=note, pinned=pinned, project=project)
     return ShardPlan((*pinned, *shards), "llm", "; ".join(notes))
 
 
@@ -180,10 +181,12 @@ def _fact_lines(paths: Sequence[str], facts: Facts) -> list[str]:
 # --------------------------------------------------------------------------- heuristic plan
 
 
-def heuristic_plan(repo_map: RepoMap, facts: Facts, *, note: str, pinned: Sequence[Shard] = ()) -> ShardPlan:
+def heuristic_plan(
+    repo_map: RepoMap, facts: Facts, *, note: str, pinned: Sequence[Shard] = (), project: str = ""
+) -> ShardPlan:
     """The offline architect: the maintainer's pinned shards, then subsystems from the package structure
-    and the dependency graph."""
-    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files], pinned)
+    and the dependency graph (`project`: the repository's name, for a subsystem holding all of its code)."""
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files], pinned, project=project)
     if pinned:
         note += (
             f" {len(pinned)} of the subsystems {'was' if len(pinned) == 1 else 'were'} pinned in deepkb.yml."

@@ -636,10 +636,11 @@ def divide(concept: Concept, facts: Facts, repo_map: RepoMap) -> list[Concept]:
 
 
 def plan_subsystems(
-    repo_map: RepoMap, facts: Facts, allowed: Sequence[str], pinned: Sequence[Shard] = ()
+    repo_map: RepoMap, facts: Facts, allowed: Sequence[str], pinned: Sequence[Shard] = (), project: str = ""
 ) -> list[Shard]:
     """The maintainer's `pinned` shards, then 3–5 in all of at most 5 files (25 in all), most important
-    first, each a concept named after what it is."""
+    first, each a concept named after what it is; one holding all of the code is `project` (the repository's
+    name, as its pages are titled; its checkout's folder's when not given)."""
     taken = {path for shard in pinned for path in shard.files}
     modules = core_modules(repo_map, allowed)
     scripts = standalone_scripts(modules, facts, repo_map)
@@ -660,6 +661,8 @@ def plan_subsystems(
     chosen = with_door(defining or found, facts, pool, room)
     groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
     names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
+    if not pinned and len(chosen) == 1 and set(chosen[0].files) >= set(pool):
+        names = [whole_project_name(project or repo_map.root.name, names[0])]
     return [
         *pinned,
         *(
@@ -667,6 +670,19 @@ def plan_subsystems(
             for name, concept, files in zip(names, chosen, groups, strict=True)
         ),
     ]
+
+
+def whole_project_name(project: str, named: str) -> str:
+    """The name of the one subsystem holding all of the project's code: the project's own (`p-retry`,
+    `retry-go`), as the index is titled, where naming it after a module or a type had made one part of it
+    the whole (p-retry's index.js as "Abort error", after the error class beside `pRetry`; retry-go's two
+    files as "Options"); `named` when it already is the project's name in other letters ("Bree" for bree),
+    or when the name is no name (a hash, a dot)."""
+    if not re.search(r"[A-Za-z]", project) or re.fullmatch(r"[0-9a-f]{12,}", project):
+        return named
+    if re.sub(r"[^a-z0-9]", "", named.lower()) == re.sub(r"[^a-z0-9]", "", project.lower()):
+        return named
+    return project
 
 
 def with_door(ranked: Sequence[Concept], facts: Facts, pool: Sequence[str], room: int) -> list[Concept]:

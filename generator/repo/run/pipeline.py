@@ -105,7 +105,9 @@ def prepare(
     redactor = Redactor.from_environ()
     cache = RepoCache(paths.cache_dir, target.source.owner, target.source.name)
     pins = pinned_shards(target.pins, repo_map)
-    plan, plan_tokens = plan_stage(provider, repo_map, facts, cache, redactor, pins, target.retry_failed)
+    plan, plan_tokens = plan_stage(
+        provider, repo_map, facts, cache, redactor, pins, target.retry_failed, project=target.source.name
+    )
     _say(console, f"{len(plan.shards)} shards planned ({plan.planner})")
     docs = read_project_docs(pinned.path, repo_map, facts, repo_linker(pinned, repo_map), redactor)
     ctx = shard_context(pinned, repo_map, facts, config, redactor, docs.readme)
@@ -193,11 +195,12 @@ def plan_stage(
     redactor: Redactor,
     pinned: Sequence[Shard] = (),
     retry_failed: bool = False,
+    project: str = "",
 ) -> tuple[ShardPlan, dict[str, int]]:
     """Stages 4–5: the architect's plan after the maintainer's `pinned` shards (reused while the set of
     files and the pins are unchanged), then the seed's rules. The heuristic plan that stands in for a
     failed architect call carries the note saying so. With `retry_failed`, the plan of the last run with a
-    model, while its files all still exist."""
+    model, while its files all still exist. `project`: the repository's name, as its pages are titled."""
     allowed = [f.path for f in repo_map.files]
     last_key = fingerprint("last-plan", PLAN_VERSION, provider.name, [[s.name, *s.files] for s in pinned])
     last = last_plan(cache, last_key, set(allowed)) if retry_failed and not provider.offline else None
@@ -217,7 +220,7 @@ def plan_stage(
         plan, tokens = saved.plan, saved.tokens
     else:
         before = (provider.usage.input_tokens, provider.usage.output_tokens)
-        plan = plan_shards(provider, repo_map, facts, redactor=redactor, pinned=pinned)
+        plan = plan_shards(provider, repo_map, facts, redactor=redactor, pinned=pinned, project=project)
         tokens = {
             "input": provider.usage.input_tokens - before[0],
             "output": provider.usage.output_tokens - before[1],

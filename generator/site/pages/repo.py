@@ -263,8 +263,10 @@ def write_shard_page(
 
 
 def shard_title(synthesis: RepoSynthesis, analysis: ShardAnalysis) -> str:
-    """ "<repo> · <subsystem>": a search result says which repository it is about."""
-    return f"{synthesis.label.rsplit('/', 1)[-1]} · {analysis.shard.name}"
+    """ "<repo> · <subsystem>": a search result says which repository it is about. The one subsystem named
+    after the project, all of its code, is "<repo> · the code" (not "retry-go · retry-go")."""
+    repo = synthesis.label.rsplit("/", 1)[-1]
+    return f"{repo} · {'the code' if analysis.shard.name.lower() == repo.lower() else analysis.shard.name}"
 
 
 def write_answer_page(
