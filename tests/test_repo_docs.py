@@ -802,6 +802,26 @@ def test_a_paragraph_sending_the_reader_elsewhere_is_no_overview() -> None:
         ]
 
 
+def test_a_paragraph_recommending_another_project_is_no_overview() -> None:
+    # pydash's note "Looking for a library that is more memory efficient …? Check out fnc! …" stood second in
+    # its overview; node-schedule's said "… toad-scheduler would be a better choice." and "In case you need
+    # durable jobs …, try agenda or bree." — what to use instead, never what the project is
+    readme = read_text(
+        "# tinydash\n\nTinydash is a kitchen sink of utilities for doing stuff in a functional way.\n\n"
+        "Looking for a library that is more memory efficient? Check out [fnc](https://example.org)! It is built "
+        "around generators.\n\n"
+        "If you only want to run a function every 5 minutes, [toad](https://example.org) would be a better "
+        "choice.\n\n"
+        "In case you need durable jobs that persist across restarts, try [agenda](https://example.org) or "
+        "[bree](https://example.org).\n\n"
+        "Its functions take the data first, so each reads as the sentence it is. Check out the tutorial.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [p.text[:20] for p in overview(readme, [])]
+    assert said == ["Tinydash is a kitche", "Its functions take t"]
+
+
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
     # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
     # "Used by": prose before the first example that says how the project is kept, not what it is

@@ -50,6 +50,17 @@ _SENDS_ELSEWHERE = re.compile(
     r"^(?:also,? |you (?:may|might|can) also )?(?:check out|take a look at|have a look at|see also)\b",
     re.IGNORECASE,
 )
+# … or recommending another project for what this one does not do: pydash's "Looking for a library that is
+# more memory efficient …? Check out fnc!", node-schedule's "… toad-scheduler would be a better choice." and
+# "In case you need durable jobs …, try agenda or bree." (a pointer to the project's own docs or examples
+# is not one: "Check out the tutorial")
+_RECOMMENDS_ANOTHER = re.compile(
+    r"^looking for\b[^?]*\?"
+    r"|\bcheck out (?!(?:the|our|its) (?:docs?|documentation|examples?|tutorials?|guides?|wiki|api)\b)"
+    r"|\bwould be (?:a )?better (?:choice|fit|option|suited)\b"
+    r"|\btry \[?\w[\w.-]*\]? or \[?\w[\w.-]*\]?\W*$",
+    re.IGNORECASE,
+)
 # … and one saying what the code above it did ("With this call, pytest will spawn …", "In this example, …")
 _AFTER_CODE = re.compile(
     r"^(?:(?:with|in|after|by)\s+(?:this|that|these|the above)\b|the above\b|this (?:will|call|command|code)\b)",
@@ -156,6 +167,7 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
         and not points_elsewhere(split_sentences(flat)[0])
         and not _ABOUT_ITSELF.match(flat)
         and not _SENDS_ELSEWHERE.match(flat)
+        and not _RECOMMENDS_ANOTHER.search(flat)
         and not _AFTER_CODE.match(flat)
         and not about_the_docs(flat)
         and not _SUPPORTED_VERSIONS.match(flat)
