@@ -1292,6 +1292,28 @@ def test_a_page_opens_with_the_first_sentence_that_says_something_alone() -> Non
     assert opening_sentence([*notices, "Notebooks render the scheduler's state."]) == (
         "Notebooks render the scheduler's state."
     )
+    # a tutorial chapter's recap of the one before: redux-saga's Task Cancellation, Channels and Concurrency
+    # pages were described by what the reader had met already; what the chapter adds follows it
+    assert opening_sentence(
+        [
+            "We saw already an example of cancellation in the Non blocking calls section. In this section we'll"
+            " review it in more detail.",
+            "Once a task is forked, you can abort its execution using `yield cancel(task)`.",
+        ]
+    ) == ("Once a task is forked, you can abort its execution using `yield cancel(task)`.")
+    assert opening_sentence(
+        [
+            "Until now we've used the `take` and `put` effects to talk to the Store. Channels generalize those"
+            " effects to talk to external event sources. They can also queue actions."
+        ]
+    ) == ("Channels generalize those effects to talk to external event sources.")
+    assert (
+        opening_sentence(["In the basics section, we saw how to use the helper effects `takeEvery`."]) == ""
+    )
+    # … and the sentence after a recap that only speaks of it ("This mimics somewhat the behavior of …")
+    assert opening_sentence(
+        ["Until now we've used the helper `takeEvery`. This mimics the behavior of `redux-thunk`, each time."]
+    ) == ("")
 
 
 def test_a_concept_page_shows_the_code_path_of_its_own_symbols(tmp_path: Path) -> None:

@@ -153,7 +153,12 @@ def opening_sentence(paragraphs: Iterable[str], limit: int = 240) -> str:
     by …"), one whose pronoun stands for what came before ("This will expose …") or a notice ("Note: …",
     "Read the primer to learn more …": `_NOTICE`); '' when none does within the limit."""
     for text in paragraphs:
-        sentence = lead_sentences(text, 2, as_written=True)[0] if text.strip() else ""
+        first = lead_sentences(text, 3, as_written=True) if text.strip() else [""]
+        # a chapter recalling the one before opens on its recap: what it adds comes next, unless that only
+        # speaks of the recap ("This mimics somewhat the behavior of `redux-thunk` …")
+        sentence = first[1] if _RECAP.match(first[0]) and len(first) > 1 else first[0]
+        if _RECAP.match(sentence) or (sentence is not first[0] and _RECALLED.match(sentence)):
+            continue
         if sentence[-1:] not in (".", "!") or len(sentence) > limit:
             continue
         alone = not (_CLAUSE_ALONE.match(sentence) and len(sentence.split()) <= CLAUSE_WORDS)
@@ -221,6 +226,20 @@ _POINTS_AHEAD = re.compile(r"\b(?:following|below|here|these|this example)\b", r
 # a pronoun standing for what came before ("This will expose the `Superstruct` global.", after the script tag
 # that does it; "This is because Rust modules … cannot contain hyphens"; "It can also be integrated easily in
 # your Flask app."): alone it says nothing of what it stands for
+# a tutorial chapter's recap of an earlier one: redux-saga's "We saw already an example of cancellation in
+# the Non blocking calls section.", "Until now we've used the `take` and `put` effects …", "In the basics
+# section, we saw how to use …", "In the previous section, we saw how …" — what the reader met before
+_RECAP = re.compile(
+    r"(?:until now|so far|up to now|previously)\b"
+    r"|(?:in|on) the (?:previous|preceding|last|earlier|basics?|first) (?:\w+ )?(?:section|chapter|page|part|step"
+    r"|tutorial|lesson)s?\b"
+    r"|we(?:'ve| have)? (?:already )?(?:saw|seen|learned|covered|looked at|discussed) (?:already )?(?:how|an?|the|that)\b"
+    r"|we saw already\b"
+    # … and its promise of what it will go over ("In this section we'll review cancellation in more detail.")
+    r"|in this (?:section|chapter|page|part|tutorial),? (?:we(?:'ll| will)|you(?:'ll| will))\b",
+    re.IGNORECASE,
+)
+_RECALLED = re.compile(r"(?:this|that|these|those|it|they)\b", re.IGNORECASE)
 _LEANS_BACK = re.compile(
     r"(?:this|that|it)\s+(?:will|would|is\s+because|was\s+because|can\s+also|also)\b", re.IGNORECASE
 )
