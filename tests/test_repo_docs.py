@@ -2524,6 +2524,28 @@ def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses()
     ]
 
 
+def test_getting_started_leaves_out_a_go_api_listing_written_into_the_readme() -> None:
+    """retry-go's README ends in godocdown's listing under "## Usage": "#### func  BackOffDelay" over its
+    signature, "#### func (Error) Unwrap", "#### type Option" — five signatures followed its synopsis on
+    Getting started, as if they were uses of it; a heading naming no declaration keeps its code."""
+    from generator.repo.docs.project import usage_examples
+
+    readme = read_text(
+        "# retry\n\n# SYNOPSIS\n\n```go\nerr := retry.New(retry.Attempts(5)).Do(fetch)\n```\n\n## Usage\n\n"
+        "#### func  BackOffDelay\n\n```go\nfunc BackOffDelay(n uint, _ error, config DelayContext) time.Duration\n"
+        "```\nBackOffDelay is a DelayType which increases delay between consecutive retries\n\n"
+        "#### func (Error) Unwrap\n\n```go\nfunc (e Error) Unwrap() error\n```\n\n"
+        "#### type Option\n\n```go\ntype Option func(*Config)\n```\n\n"
+        "#### Function types\n\n```go\nretry.Do(fetch, retry.DelayType(retry.FixedDelay))\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text for p in usage_examples([readme]) if p.kind == "code"] == [
+        "err := retry.New(retry.Attempts(5)).Do(fetch)",
+        "retry.Do(fetch, retry.DelayType(retry.FixedDelay))",
+    ]
+
+
 def test_getting_started_leaves_out_a_build_file_s_dependency_on_the_project() -> None:
     """javalin's quickstart, gson's, jsoup's, moshi's and jackson-core's READMEs open on Maven's `<dependency>`
     and Gradle's `implementation(…)`: how to get the library, no use of it."""

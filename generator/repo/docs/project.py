@@ -210,6 +210,10 @@ _OWN_CHECKS = re.compile(
 # README sections whose code is never a use of the project (a "Testing" section may show the project's test
 # client, so _README_PROCESS is not among them)
 _NO_USAGE = (_SKIPPED_HEADING, _OWN_CHECKS, _DEVELOPING)
+# … nor is a Go API listing's entry, which godocdown and gomarkdoc write into READMEs under "Usage": a heading
+# naming a declaration ("func  BackOffDelay", "func (Error) Unwrap", "type Option") over its signature
+# (retry-go's Getting started showed five such signatures after its synopsis)
+_DECLARATION_HEADING = re.compile(r"^(?:func|type)\s+(?:\([^)]*\)\s*)?[A-Za-z_]\w*(?:\[[^\]]*\])?\s*$")
 # … nor is a block of benchmark results or of the machine they ran on, whatever its heading: fasthttp's "HTTP
 # server performance comparison with net/http" (`go test -bench=…`, `15327 ns/op`), gnet's "Benchmarks on
 # TechEmpower" ("28 HT Cores Intel(R) Xeon(R) Gold …") had been their Getting started's first examples
@@ -1217,6 +1221,8 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     for document in documents:
         for section, n, block in _numbered_blocks(document):
             if block.kind != "code" or any(p.search(h) for p in _NO_USAGE for h in section.path):
+                continue
+            if _DECLARATION_HEADING.match(" ".join(section.heading.split())):
                 continue
             if _BENCHMARK_OUTPUT.search(block.text) or _program_output(block):
                 continue
