@@ -107,7 +107,11 @@ def concept_line(index: int, concept: DocConcept, folder: str = GUIDE_DIR) -> Ma
 def _page_says(page: DocPage) -> str:
     """A doc page's first sentence of its own, never the answer to a reader's question ("No." under "Does
     Guzzle require cURL?"): a page of answers is told by its first questions; "" for a page of no prose."""
-    said = [p for p in page.passages if p.kind == "paragraph" and page.path in (p.path, p.page)]
+    said = [
+        p
+        for p in page.passages
+        if p.kind == "paragraph" and (page.path in (p.path, p.page) or _titled_after(p.heading, page.title))
+    ]
     # … unless the page is that question (a README's FAQ, each question a concept: p-queue's "How do I
     # implement backpressure?" said only its question again)
     own = [p.text for p in said if not _answers(page.title, p.heading) or _same(p.heading, page.title)]
@@ -116,6 +120,14 @@ def _page_says(page: DocPage) -> str:
     sentence = opening_sentence(own) or lead_in_statement(own[:1])
     asked = dict.fromkeys(" ".join(p.heading.split()) for p in said if _answers(page.title, p.heading))
     return sentence or " ".join(list(asked)[:ASKED]) or _first_item_says(page)
+
+
+def _titled_after(documented: str, title: str) -> bool:
+    """Whether a page is titled after the object whose docstring a passage quotes: it is that object's page,
+    told by its words — dateutil's relativedelta.rst (`automodule:: dateutil.relativedelta`, a module without
+    a docstring) is the `relativedelta` class's, "The relativedelta type is designed to be applied to …", not
+    a line of its examples ("The logic for years is the same, even on leap years.")."""
+    return documented.rpartition(".")[2].lower() == title.strip(" `").lower() != ""
 
 
 def _same(heading: str, title: str) -> bool:
