@@ -1217,6 +1217,18 @@ def test_a_bare_markdown_fence_in_a_docstring_is_code_never_an_overlined_heading
     ]
 
 
+def test_a_two_letter_title_between_its_overline_and_underline_is_a_heading() -> None:
+    """dateutil's docs/tz.rst opens "==", "tz", "==": reST asks only that the adornment reach the title's end,
+    but an adornment was three characters or more, so the page was titled "== tz" (shown "&#61;= tz")."""
+    doc = read_text("==\ntz\n==\n\nTime zones.\n\n--\n\nA transition above.\n", name="tz.rst")
+    assert doc.title == "tz"
+    assert [(b.kind, b.text) for _, b in doc.blocks()] == [
+        ("paragraph", "Time zones."),
+        ("paragraph", "--"),
+        ("paragraph", "A transition above."),
+    ]
+
+
 def test_a_modules_docstring_is_read_below_its_comment_header() -> None:
     """What `automodule` shows above a module's members: its docstring, after a shebang or licence comments."""
     from generator.documents.comment import module_docstring

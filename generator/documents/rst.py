@@ -57,6 +57,9 @@ _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 # a simple table's border: columns of `=` apart (`=====  ======`); a heading's adornment is one run
 _TABLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
+# … and a short title's, over and under it: dateutil's tz.rst opens "==", "tz", "==" (reST asks only that
+# the adornment reach the title's end)
+_SHORT_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1[ \t]*$")
 _ROLE = re.compile(r"(?::(?P<name>[\w.+-]+(?::[\w.+-]+)*):|\{(?P<myst>[\w.+:-]+)\})`(?P<body>[^`]+)`")
 # a hyperlink reference (`text <url>`_, `text`__), or the default role with an explicit target (Sphinx's
 # `default_role`: `from_dict <marshmallow.Schema.from_dict>`); a plain `text` is neither
@@ -158,6 +161,15 @@ class _Shadow:
             if _ADORNMENT.match(self.lines[i + 2]) and not _ADORNMENT.match(following):  # overline
                 self.out += ["", self._heading(following.strip(), line[0], True), ""]
                 return i + 3
+        if (
+            _SHORT_ADORNMENT.match(line)
+            and i + 2 < len(self.lines)
+            and self.lines[i + 2].rstrip() == line.rstrip()
+            and 0 < len(following.strip()) <= len(line.rstrip())
+            and not following[:1].isspace()
+        ):
+            self.out += ["", self._heading(following.strip(), line[0], True), ""]
+            return i + 3
         if line.strip() and not line[0].isspace() and _ADORNMENT.match(following):
             if len(following.rstrip()) >= min(len(line.rstrip()), 3) and not _ADORNMENT.match(line):
                 self.out += [self._heading(line.strip(), following[0], False), ""]
