@@ -901,7 +901,11 @@ def test_the_options_a_javascript_entry_reads_are_its_configuration(tmp_path: Pa
         "class Scheduler {\n  constructor (config) {\n    const { root = 'jobs', timeout } = config\n"
         "    this.interval = config.interval ?? 0\n  }\n}\n\n"
         "function pick (options) {\n  return options.name\n}\n\n"
+        # p-retry's defaults, each set where it is missing: `options.retries ??= 10`
+        "function retry (input, options = {}) {\n  options = {...options}\n  options.retries ??= 10\n"
+        "  options.randomize ||= false\n  return input(options.retries, options.randomize)\n}\n\n"
         "module.exports = logger\nmodule.exports.Scheduler = Scheduler\nmodule.exports.pick = pick\n"
+        "module.exports.retry = retry\n"
     )
     directory, _ = _pages(
         tmp_path,
@@ -916,6 +920,8 @@ def test_the_options_a_javascript_entry_reads_are_its_configuration(tmp_path: Pa
     assert "/index.js#L11) | `false` |" in page and "/index.js#L12) | `process.stdout` |" in page
     assert "/index.js#L18) | `'jobs'` |" in page and "/index.js#L19) | `0` |" in page
     assert "| Field | Default |" in page  # no Type column: JavaScript reads them untyped
+    retry = page.split("## `retry`", 1)[1]
+    assert "/index.js#L29) | `10` |" in retry and "/index.js#L30) | `false` |" in retry
 
 
 def test_the_defaults_a_javascript_entry_spreads_its_options_over_are_its_configuration(

@@ -279,7 +279,8 @@ def js_option_reads(lines: list[str]) -> list[tuple[str, str, int, str]]:
     `lines`, what its comment says): first the keys of an object of defaults the parameter is spread over
     (bree's `this.config = { logger: console, root: resolve('jobs'), …, ...config }`, each with the comment
     above it), then the properties the function reads off it with the default each falls back to
-    (`opts.skip || false`, `options.port ?? 80`, `const { root = 'jobs' } = config`): morgan's `format`,
+    (`opts.skip || false`, `options.port ?? 80`, `options.retries ??= 10`, `const { root = 'jobs' } = config`):
+    morgan's `format`,
     `immediate`, `skip`, `buffer`, `stream`. Nothing when the function takes fewer than MIN_OPTION_READS."""
     signature = " ".join(line.strip() for line in lines[:SIGNATURE_LINES])
     parameters = _JS_PARAMETERS.match(signature)
@@ -297,7 +298,8 @@ def js_option_reads(lines: list[str]) -> list[tuple[str, str, int, str]]:
     for offset, line in enumerate(lines[1:], 2):
         code = line.split("//", 1)[0]
         for read in re.finditer(rf"\b(?:{either})\.([A-Za-z_$][\w$]*)\b(?!\s*\()", code):
-            fallback = re.compile(rf"\s*(?:\|\||\?\?)\s*{_JS_VALUE}").match(code, read.end())
+            # `opts.skip || false`, `options.port ?? 80`, and p-retry's `options.retries ??= 10`
+            fallback = re.compile(rf"\s*(?:\|\||\?\?)=?\s*{_JS_VALUE}").match(code, read.end())
             default = fallback.group(1) if fallback else ""
             name = read.group(1)
             if name not in found or (default and not found[name][0]):
