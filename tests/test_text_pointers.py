@@ -21,6 +21,9 @@ def test_a_pronoun_needs_what_came_before_but_only_a_connective_continues_it() -
     # a relative clause written as its own sentence after an example (cerberus, httpx, go-plugin, loguru)
     assert continues("Which can be handy if your schema is changing through the life of the instance.")
     assert continues("Whereas exhaustive checks rely on `never` to represent the impossible case.")
+    # an alternative to what was just shown: redux-saga's Introduction was described by "Alternatively, you may
+    # use the provided UMD builds directly in the <script> tag of an HTML page." (after its npm command)
+    assert continues("Alternatively, you may use the provided UMD builds directly in the `<script>` tag.")
     assert needs_antecedent(
         "相比之下，方法调用总是会在重渲染发生时再次执行函数。"
     )  # "by contrast": with what?

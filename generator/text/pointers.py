@@ -20,7 +20,7 @@ _REFERENT = re.compile(
 # "For example…", "Then…", "I.e.…"): even at the top of a page, it continues nothing said there
 _CONNECTIVE = re.compile(
     r"""^(?:the\ (?:above|following)|however|therefore|thus|hence|also|furthermore|moreover
-    |in\ addition(?!\ to\b)|additionally|instead|otherwise|similarly(?!\ to\b)|likewise|as\ a\ result|consequently|conversely
+    |in\ addition(?!\ to\b)|additionally|alternatively|instead|otherwise|similarly(?!\ to\b)|likewise|as\ a\ result|consequently|conversely
     |in\ other\ words|that\ is|in\ particular|on\ the\ other\ hand|as\ an\ example|to\ (?:that|this)\ end
     |for\ (?:example|instance)|in\ (?:this|that|such\ a)\ case|in\ contrast|by\ contrast
     |in\ (?:this|that|the\ above|the\ previous)\ (?:example|snippet|code|listing)|then|so|but|and|or|which|whereas|well|yes
