@@ -1587,3 +1587,36 @@ def test_the_one_subsystem_holding_all_of_the_code_is_named_after_the_project(tm
     assert [read_page(p)[0]["title"] for p in pages] == ["p-retry · the code"]
     assert whole_project_name("bree", "Bree") == "Bree"
     assert whole_project_name("3f2a9c0d1e2b4a5f", "Options") == "Options"
+
+
+def test_a_go_internal_package_only_the_tests_import_is_no_subsystem(tmp_path: Path):
+    """pond's internal/assert (`Equal`, `PanicsWith`) is imported by its _test.go files alone, and had been a
+    subsystem "Assert" beside the pool: no user can import an internal package, so one the code never imports
+    serves the tests. An internal package the code imports (its queue's buffer) is part of it."""
+    from generator.repo.plan.subsystems import test_support
+
+    files = {
+        "go.mod": "module example.com/pool\n\ngo 1.22\n",
+        "pool.go": (
+            'package pool\n\nimport "example.com/pool/internal/buffer"\n\n'
+            "// Pool runs tasks.\ntype Pool struct {\n\tq *buffer.Buffer\n}\n\n"
+            "func (p *Pool) Submit(task func()) {\n\tp.q.Write(task)\n}\n"
+        ),
+        "internal/buffer/buffer.go": (
+            "package buffer\n\n// Buffer queues tasks.\ntype Buffer struct{}\n\nfunc (b *Buffer) Write(t func()) {}\n"
+        ),
+        "internal/assert/assert.go": (
+            'package assert\n\nimport "testing"\n\n// Equal fails the test when the values differ.\n'
+            "func Equal(t *testing.T, a, b any) {\n\tif a != b {\n\t\tt.Fail()\n\t}\n}\n"
+        ),
+        "pool_test.go": (
+            'package pool\n\nimport (\n\t"testing"\n\n\t"example.com/pool/internal/assert"\n)\n\n'
+            "func TestSubmit(t *testing.T) {\n\tassert.Equal(t, 1, 1)\n}\n"
+        ),
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    modules = [f.path for f in repo_map.files if f.path.endswith(".go") and not f.path.endswith("_test.go")]
+    assert test_support(modules, facts) == {"internal/assert/assert.go"}
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {p for s in shards for p in s.files}
+    assert "internal/buffer/buffer.go" in planned and "internal/assert/assert.go" not in planned

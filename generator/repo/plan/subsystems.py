@@ -643,7 +643,7 @@ def plan_subsystems(
     name, as its pages are titled; its checkout's folder's when not given)."""
     taken = {path for shard in pinned for path in shard.files}
     modules = core_modules(repo_map, allowed)
-    scripts = standalone_scripts(modules, facts, repo_map)
+    scripts = standalone_scripts(modules, facts, repo_map) | test_support(modules, facts)
     pool = [p for p in modules if p not in taken and p not in scripts]
     room = min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD) - len(pinned)
     if not pool or room <= 0:
@@ -696,6 +696,28 @@ def with_door(ranked: Sequence[Concept], facts: Facts, pool: Sequence[str], room
     if door is None or door in chosen:
         return chosen
     return [*chosen[: room - 1], door]
+
+
+_GO_INTERNAL = re.compile(r"(?:^|/)internal/")
+
+
+def test_support(pool: Sequence[str], facts: Facts) -> set[str]:
+    """The Go modules of an `internal/` package only the tests import: no user can import an internal
+    package, so one the code never imports serves its tests alone (pond's internal/assert, its `Equal` and
+    `PanicsWith`, had been a subsystem "Assert" beside the pool)."""
+    importers: defaultdict[str, list[str]] = defaultdict(list)
+    for importer, imports in facts.files.items():
+        for target in imports.depends_on:
+            importers[target].append(importer)
+    return {
+        path
+        for path in pool
+        if _GO_INTERNAL.search(path)
+        and (fact := facts.files.get(path)) is not None
+        and fact.language == "go"
+        and importers[path]
+        and all(is_context(importer) for importer in importers[path])
+    }
 
 
 def standalone_scripts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> set[str]:
