@@ -1583,6 +1583,7 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
     resolved = names.resolve([*used, *titled], package=package)
     symbols = list({s.name: s for s in [*documented, *resolved]}.values())[:CONCEPT_SYMBOLS]
     types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
+    name = name.rstrip(" :：") or name  # pond's "## Features:" is the concept "Features"
     return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
 
 
