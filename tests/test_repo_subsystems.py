@@ -1620,3 +1620,29 @@ def test_a_go_internal_package_only_the_tests_import_is_no_subsystem(tmp_path: P
     shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
     planned = {p for s in shards for p in s.files}
     assert "internal/buffer/buffer.go" in planned and "internal/assert/assert.go" not in planned
+
+
+def test_a_go_internal_package_s_types_come_after_the_package_a_user_imports(tmp_path: Path):
+    """pond's Pool subsystem led its key symbols with `LinkedBuffer`, the queue's storage in
+    internal/linkedbuffer, which every pool file uses: no user can name it. Beside the package a user imports,
+    an internal package's types come after its own; alone, they lead."""
+    from generator.repo.analyze.describe import ranked
+
+    buffer = (
+        "package buffer\n\n// Buffer queues tasks.\ntype Buffer struct{}\n\n"
+        "func (b *Buffer) Write(t func()) {}\n\nfunc (b *Buffer) Read() func() { return nil }\n"
+    )
+    uses = 'package pool\n\nimport "example.com/pool/internal/buffer"\n\n'
+    files = {
+        "go.mod": "module example.com/pool\n\ngo 1.22\n",
+        "pool.go": (
+            f"{uses}// Pool runs tasks.\ntype Pool struct {{\n\tq *buffer.Buffer\n}}\n\n"
+            "func (p *Pool) Submit(task func()) {\n\tp.q.Write(task)\n}\n"
+        ),
+        "group.go": f"{uses}func drain(b *buffer.Buffer) {{\n\tb.Read()\n\tb.Write(nil)\n}}\n",
+        "internal/buffer/buffer.go": buffer,
+    }
+    _, _, facts = survey(tmp_path, files)
+    names = [r.symbol.name for r in ranked(["pool.go", "group.go", "internal/buffer/buffer.go"], facts)]
+    assert names.index("Pool") < names.index("Buffer")
+    assert [r.symbol.name for r in ranked(["internal/buffer/buffer.go"], facts)][0] == "Buffer"

@@ -51,12 +51,17 @@ def cite(
 def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
     """The key symbols of `paths`, best first across the files; error types and compat shims after the
     primary ones (`secondary_names`), which are what the subsystem is made of."""
+    paths = list(paths)
     found = [
         RankedSymbol(entry.symbol, entry.score, path, entry.methods, entry.secondary)
         for path in paths
         for entry in key_symbols(facts, path)
     ]
-    found.sort(key=lambda r: (r.secondary, -r.score, r.path, r.symbol.start))
+    # a Go internal package's types serve the package a user imports: beside it they come after its own
+    # (pond's Pool subsystem led with `LinkedBuffer`, its queue's storage in internal/linkedbuffer)
+    hidden = {path for path in paths if _go_internal(path, facts)}
+    behind = bool(hidden) and len(hidden) < len(paths)
+    found.sort(key=lambda r: (r.secondary, behind and r.path in hidden, -r.score, r.path, r.symbol.start))
     # a Rust `impl` of a type another of the files defines is that type (minijinja's `impl ArgType for Value`
     # in argtypes.rs was a key type "Value" above the struct in value/mod.rs): the type stands where the
     # better ranked of the two does
@@ -79,6 +84,13 @@ def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
             seen.add(key)
             unique.append(r)
     return unique
+
+
+def _go_internal(path: str, facts: Facts) -> bool:
+    fact = facts.files.get(path)
+    return (
+        fact is not None and fact.language == "go" and (path.startswith("internal/") or "/internal/" in path)
+    )
 
 
 def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8) -> list[KeyType]:
