@@ -1646,3 +1646,29 @@ def test_a_go_internal_package_s_types_come_after_the_package_a_user_imports(tmp
     names = [r.symbol.name for r in ranked(["pool.go", "group.go", "internal/buffer/buffer.go"], facts)]
     assert names.index("Pool") < names.index("Buffer")
     assert [r.symbol.name for r in ranked(["internal/buffer/buffer.go"], facts)][0] == "Buffer"
+
+
+def test_a_subsystem_named_as_the_project_among_others_keeps_its_name_on_its_page(tmp_path: Path):
+    """OpenHands' openhands/ package is one subsystem of several, "Openhands": its page is "OpenHands ·
+    Openhands", never "the code" — only the one subsystem holding all of the code is that."""
+    from repo_output_fakes import offline_setup
+
+    from generator.app.targets import repo_target
+    from generator.repo.run.pipeline import run_repo_research
+    from generator.site.pages.repo import publish_repo
+    from generator.store import read_page
+
+    files = {"pyproject.toml": '[project]\nname = "shop"\n', "shop/__init__.py": "", "web/__init__.py": ""}
+    for package, other in (("shop", ""), ("web", "from shop.a import a0\n")):
+        for i, name in enumerate("abc"):
+            files[f"{package}/{name}.py"] = (
+                f'"""The {package} {name}."""\n{other}from {package}.{"abc"[i - 1]} import {"abc"[i - 1]}0\n\n\n'
+                f"def {name}0():\n    return {i}\n\n\nclass {name.upper()}{package.title()}:\n    pass\n"
+            )
+    root = make_project(tmp_path / "shop", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    titles = sorted(read_page(p)[0]["title"] for p in (result.study.harvest_dir / "shards").glob("*.md"))
+    assert len(titles) > 1 and "shop · Shop" in titles and "shop · the code" not in titles

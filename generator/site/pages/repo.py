@@ -264,9 +264,11 @@ def write_shard_page(
 
 def shard_title(synthesis: RepoSynthesis, analysis: ShardAnalysis) -> str:
     """ "<repo> · <subsystem>": a search result says which repository it is about. The one subsystem named
-    after the project, all of its code, is "<repo> · the code" (not "retry-go · retry-go")."""
+    after the project, all of its code, is "<repo> · the code" (not "retry-go · retry-go"); one of several
+    named so (OpenHands' openhands/ package) keeps its name."""
     repo = synthesis.label.rsplit("/", 1)[-1]
-    return f"{repo} · {'the code' if analysis.shard.name.lower() == repo.lower() else analysis.shard.name}"
+    whole = len(synthesis.analyses) == 1 and analysis.shard.name.lower() == repo.lower()
+    return f"{repo} · {'the code' if whole else analysis.shard.name}"
 
 
 def write_answer_page(
