@@ -1056,3 +1056,35 @@ def test_the_events_a_javascript_class_emits_are_extension_points(tmp_path: Path
     assert f"- [`worker created`]({at}#L6)" in extend and f"- [`worker deleted`]({at}#L7)" in extend
     assert f"- [`tick`]({at}#L26)" in extend and f"- [`done`]({at}#L27)" in extend
     assert "## `Quiet`" not in extend
+
+
+def test_a_go_interface_the_package_hands_out_and_never_takes_is_no_extension_point(tmp_path: Path) -> None:
+    """pond's `Pool` (`NewPool` returns it), `TaskGroup` and `ResultTask`, and negroni's `ResponseWriter`
+    (`NewResponseWriter`; `Before(func(ResponseWriter))` hands it to a callback) were extension points: a user
+    is handed them and calls them, never implements them. An interface a function or a field takes from the
+    user (negroni's `Handler`, taken by `Use`; `Formatter` in a struct's field) still is one."""
+    pool = (
+        'package pool\n\nimport "net/http"\n\n// Pool runs tasks.\ntype Pool interface {\n\tSubmit(task func())\n'
+        "\tStop()\n}\n\n// ResponseWriter wraps a response.\ntype ResponseWriter interface {\n"
+        "\thttp.ResponseWriter\n\tStatus() int\n}\n\n"
+        "// Handler serves as middleware.\ntype Handler interface {\n\tServe(w ResponseWriter)\n}\n\n"
+        "// Formatter prints a panic.\ntype Formatter interface {\n\tFormat(err any) string\n}\n\n"
+        "// Recovery recovers from panics.\ntype Recovery struct {\n\tFormatter Formatter\n}\n\n"
+        "type pool struct{}\n\nfunc (p *pool) Submit(task func()) {}\n\nfunc (p *pool) Stop() {}\n\n"
+        "// NewPool makes a pool.\nfunc NewPool(size int) Pool {\n\treturn &pool{}\n}\n\n"
+        "// NewResponseWriter wraps w.\nfunc NewResponseWriter(w http.ResponseWriter) ResponseWriter {\n"
+        "\treturn nil\n}\n\n// Before calls f before the response.\nfunc Before(f func(ResponseWriter)) {}\n\n"
+        "// Use adds a handler.\nfunc Use(h Handler) Handler {\n\treturn h\n}\n\n"
+        "// Wrap adapts an http.Handler.\nfunc Wrap(h http.Handler) http.Handler {\n\treturn h\n}\n"
+    )
+    directory, _ = _pages(
+        tmp_path,
+        {
+            "README.md": "# pool\n\nA worker pool.\n",
+            "go.mod": "module example.com/pool\n\ngo 1.22\n",
+            "pool.go": pool,
+        },
+    )
+    _, page = read_page(directory / "reference" / "extension-points.md")
+    assert "## `Handler`" in page and "## `Formatter`" in page
+    assert "## `Pool`" not in page and "## `ResponseWriter`" not in page

@@ -6,6 +6,7 @@ extending it."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -105,6 +106,10 @@ class _Found:
     makers: list[tuple[str, builders.Setter, str]] = field(
         default_factory=list
     )  # (path, function, type made)
+    # a Go package (its folder) → what its exported functions and methods return, and what it takes (their
+    # parameters, its structs' fields, its function types)
+    go_returns: dict[str, list[str]] = field(default_factory=dict)
+    go_takes: dict[str, list[str]] = field(default_factory=dict)
 
 
 def read_reference(
@@ -161,7 +166,10 @@ def read_reference(
             linker,
         ),
         extensions=tuple(
-            _rank_extensions(taught + found.extensions + _taking(registries(facts, linker), found), named)
+            _rank_extensions(
+                taught + _hooks_only(found.extensions, found) + _taking(registries(facts, linker), found),
+                named,
+            )
         ),
         config_docs=doc_passages(docs, _CONFIG_DOC, _OPTIONS_DOC),
         extension_docs=extension_docs,
@@ -249,12 +257,35 @@ def _gather(
         return
     if facts.language == "go":
         found.extensions += _hook_setters(path, lines, facts, linker)
+        returns, takes = spans.go_signature_types(text)
+        found.go_returns.setdefault(posixpath.dirname(path), []).extend(returns)
+        found.go_takes.setdefault(posixpath.dirname(path), []).extend(takes)
     if any(s.kind in _RECORD_KINDS for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
         found.extensions += _emitted_events(path, text, facts, linker)
         _settings_classes(found, path, text.splitlines(), facts, linker)
         _jsdoc_settings(found, path, text.splitlines(), facts, linker, redactor)
+
+
+def _hooks_only(extensions: list[Extension], found: _Found) -> list[Extension]:
+    """The extension points without a Go package's handles: an interface its exported functions and methods
+    return and nothing of it takes is what a user is handed, never what a user implements — pond's `Pool`
+    (`NewPool` returns it), `TaskGroup`, `ResultTask`; negroni's `ResponseWriter` (`NewResponseWriter`).
+    negroni's `Handler`, which `Use` takes, stays."""
+    kept = []
+    for extension in extensions:
+        folder = posixpath.dirname(extension.symbol.path)
+        name = re.compile(rf"(?<![\w.]){re.escape(extension.symbol.name)}\b")  # never `http.Handler`
+        handle = (
+            extension.kind == "interface"
+            and extension.symbol.path.endswith(".go")
+            and any(name.search(r) for r in found.go_returns.get(folder, ()))
+            and not any(name.search(t) for t in found.go_takes.get(folder, ()))
+        )
+        if not handle:
+            kept.append(extension)
+    return kept
 
 
 def _gather_python(

@@ -387,6 +387,55 @@ def interface_methods(lines: list[str]) -> list[tuple[str, int]]:
     return [(m.group(1), i) for i, line in enumerate(lines[1:-1], 2) if (m := _GO_METHOD.match(line))]
 
 
+# an exported Go function or method (any receiver), up to its parameters' opening parenthesis
+_GO_EXPORTED_FUNC = re.compile(r"^func\s+(?:\([^)]*\)\s*)?[A-Z]\w*\s*(?:\[[^\]]*\])?\(")
+_GO_STRUCT_OPENS = re.compile(r"^type\s+\w+(?:\[[^\]]*\])?\s+struct\s*\{\s*$")
+_GO_EXPORTED_FIELD = re.compile(r"^\s+[A-Z]\w*(?:\s*,\s*[A-Z]\w*)*\s+(\S.*?)\s*(?:`.*`)?\s*(?://.*)?$")
+SIGNATURE_LINES = 6  # a Go signature wrapped over this many lines at most
+
+
+def go_signature_types(text: str) -> tuple[list[str], list[str]]:
+    """What a Go file's exported functions and methods return (their results, as written), and what it takes
+    from a user: those functions' parameters and its structs' exported fields."""
+    returns: list[str] = []
+    takes: list[str] = []
+    lines = text.splitlines()
+    in_struct = False
+    for at, line in enumerate(lines):
+        if in_struct:
+            if line.startswith("}"):
+                in_struct = False
+            elif field := _GO_EXPORTED_FIELD.match(line):
+                takes.append(_CALLBACK_PARAMETERS.sub("func", field.group(1)))
+            continue
+        if _GO_STRUCT_OPENS.match(line):
+            in_struct = True
+            continue
+        opening = _GO_EXPORTED_FUNC.match(line)
+        if opening is None:
+            continue
+        signature = " ".join(lines[at : at + SIGNATURE_LINES])[opening.end() - 1 :]
+        end = _closing(signature)
+        # a callback's parameters are what the package hands the user's function (negroni's
+        # `Before(func(ResponseWriter))`), never what it takes; what the callback returns, it takes
+        takes.append(_CALLBACK_PARAMETERS.sub("func", signature[1:end]))
+        returns.append(signature[end + 1 :].split("{", 1)[0])
+    return returns, takes
+
+
+def _closing(text: str) -> int:
+    """Where the parenthesis opening `text` closes (its length when it does not)."""
+    depth = 0
+    for at, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            return at
+    return len(text)
+
+
+_CALLBACK_PARAMETERS = re.compile(r"\bfunc\s*\((?:[^()]|\([^()]*\))*\)")
+
+
 # what a module reading the environment must hold: a substring test is far faster than the patterns'
 # leading word boundary over a module that reads none
 _ENV_NEEDLES = {"rust": ("env::var", "option_env!"), "c": ("getenv",), "cpp": ("getenv",)}
