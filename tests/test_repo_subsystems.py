@@ -1672,3 +1672,34 @@ def test_a_subsystem_named_as_the_project_among_others_keeps_its_name_on_its_pag
     )
     titles = sorted(read_page(p)[0]["title"] for p in (result.study.harvest_dir / "shards").glob("*.md"))
     assert len(titles) > 1 and "shop · Shop" in titles and "shop · the code" not in titles
+
+
+def test_the_programs_a_package_json_builds_or_generates_with_are_no_subsystem(tmp_path: Path):
+    """luxon's `"build": "babel-node tasks/buildAll.js"` and bull's `"generate:raw:scripts": "node
+    generateRawScripts.js"` run the maintainers' programs: luxon's "Tasks" (with tasks/build.js, which only
+    they import) and bull's "Generate raw scripts" had been subsystems. What `start` runs is the program
+    itself, and what the package ships (`main`) is the library, whatever runs it."""
+    from generator.repo.plan.subsystems import npm_run_scripts
+
+    lib = "const {{ {0} }} = require('./{0}')\n\nfunction {1}(x) {{\n  return {0}(x) + 1\n}}\n\nmodule.exports = {{ {1} }}\n"
+    files = {
+        "package.json": (
+            '{"name": "dates", "main": "index.js", "scripts": {"build": "babel-node tasks/buildAll.js",'
+            ' "generate:raw": "node ./generateRaw.js ./raw", "start": "node server.js",'
+            ' "test": "node --test test/*.js", "bench": "node index.js"}}\n'
+        ),
+        "index.js": "const { parse } = require('./lib/parse')\n\nmodule.exports = { parse }\n",
+        "lib/parse.js": lib.format("scan", "parse"),
+        "lib/scan.js": "function scan(x) {\n  return x\n}\n\nmodule.exports = { scan }\n",
+        "lib/format.js": lib.format("scan", "format"),
+        "server.js": "const { parse } = require('./index')\n\nparse(1)\n",
+        "tasks/buildAll.js": "const { build } = require('./build')\n\nbuild('all')\n",
+        "tasks/build.js": "function build(target) {\n  return target\n}\n\nmodule.exports = { build }\n",
+        "generateRaw.js": "function generate() {\n  return 1\n}\n\ngenerate()\n",
+    }
+    _, repo_map, facts = survey(tmp_path, files)
+    assert npm_run_scripts(repo_map) == {"tasks/buildAll.js", "generateRaw.js"}
+    shards = plan_subsystems(repo_map, facts, [f.path for f in repo_map.files])
+    planned = {p for s in shards for p in s.files}
+    assert not planned & {"tasks/buildAll.js", "tasks/build.js", "generateRaw.js"}
+    assert {"index.js", "lib/parse.js", "server.js"} <= planned

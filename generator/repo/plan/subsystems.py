@@ -11,12 +11,13 @@ never a shard, while any core module is left. A maintainer's pinned subsystems c
 from __future__ import annotations
 
 import functools
+import json
 import posixpath
 import random
 import re
 import threading
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import igraph
@@ -70,7 +71,7 @@ def core_modules(repo_map: RepoMap, allowed: Iterable[str] | None = None) -> lis
         for f in repo_map.files
         if f.language not in PROSE_LANGUAGES and (wanted is None or f.path in wanted)
     ]
-    loose = _loose_python(repo_map) | _maintainer_programs(repo_map)
+    loose = _loose_python(repo_map) | _maintainer_programs(repo_map) | npm_run_scripts(repo_map)
     core = [f for f in code if not is_context(f.path) and f.path not in loose] or code
     programs = [f for f in core if f.language not in SCRIPT_LANGUAGES]
     return [f.path for f in (programs if 2 * len(programs) >= len(core) else core)]
@@ -151,6 +152,80 @@ def _maintainer_programs(repo_map: RepoMap) -> frozenset[str]:
         ):
             found.update(paths)
     return frozenset(found)
+
+
+# a runner package.json's `scripts` start a maintainer's program with (`babel-node tasks/buildAll.js`, `node
+# ./commandTransform.js ./rawScripts`, `node --import=tsx/esm bench.ts`), and the file it runs
+_NPM_RUN = re.compile(
+    r"(?:^|[\s;&|(])(?:node|babel-node|ts-node|tsx|zx|bun(?:\s+run)?|deno\s+run)((?:\s+-\S+)*)\s+"
+    r"(?:\./)?([\w@+-][\w@+./-]*\.[cm]?[jt]sx?)(?=$|[\s;&|)])"
+)
+# … under a script named for the maintainers' work: building, generating, benchmarking, releasing (never
+# `start`, `dev` or `serve`, which run the program itself)
+_MAINTAINING = re.compile(
+    r"^(?:pre|post)?(?:build|bundle|compile|dist|gen(?:erate)?|codegen|transform|bench(?:mark)?s?|release"
+    r"|version|pack|publish|prepare|docs?|changelog|clean|size)(?:$|[:_-])",
+    re.IGNORECASE,
+)
+MANIFEST_BYTES = 256_000
+
+
+def npm_run_scripts(repo_map: RepoMap) -> frozenset[str]:
+    """The programs the top package.json's building, generating or benchmarking `scripts` run with node (or
+    babel-node, ts-node, tsx, zx, bun, deno) that the package does not ship as its face or its commands:
+    luxon's tasks/buildAll.js (`"build": "babel-node tasks/buildAll.js"`), bull's generateRawScripts.js,
+    p-queue's bench.ts. bull's "Generate raw scripts" and luxon's "Tasks" had been subsystems."""
+    try:
+        data = json.loads(read_or_none(repo_map.root, "package.json", max_bytes=MANIFEST_BYTES) or "{}")
+    except ValueError:
+        return frozenset()
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if not isinstance(scripts, dict):
+        return frozenset()
+    paths = {entry.path for entry in repo_map.files}
+    shipped = {posixpath.normpath(p) for p in _shipped(data)}
+    run = {
+        posixpath.normpath(found.group(2))
+        for name, command in scripts.items()
+        if isinstance(command, str) and _MAINTAINING.match(name)
+        for found in _NPM_RUN.finditer(command)
+        if "--test" not in found.group(1)  # `node --test test/*.ts` runs the test suite
+    }
+    return frozenset(path for path in run if path in paths and path not in shipped)
+
+
+def only_theirs(programs: Collection[str], pool: Sequence[str], facts: Facts) -> set[str]:
+    """The modules of `pool` only `programs` import, and those only they and these import (luxon's
+    tasks/build.js, which its build scripts import): the maintainers' programs' own helpers."""
+    importers: defaultdict[str, set[str]] = defaultdict(set)
+    for importer, imports in facts.files.items():
+        for target in imports.depends_on:
+            importers[target].add(importer)
+    theirs = set(programs)
+    grew = True
+    while grew:
+        grew = False
+        for path in pool:
+            if path not in theirs and importers[path] and importers[path] <= theirs:
+                theirs.add(path)
+                grew = True
+    return theirs - set(programs)
+
+
+def _shipped(data: dict[str, object]) -> list[str]:
+    """The files a package.json names as the package's face or its commands (`main`, `module`, `bin`,
+    `exports`)."""
+    found: list[str] = []
+    pending: list[object] = [data.get(key) for key in ("main", "module", "bin", "exports")]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            pending += list(value.values())
+        elif isinstance(value, list):
+            pending += value
+    return found
 
 
 def _build_backend(repo_map: RepoMap, manifest: str) -> frozenset[str]:
@@ -644,6 +719,7 @@ def plan_subsystems(
     taken = {path for shard in pinned for path in shard.files}
     modules = core_modules(repo_map, allowed)
     scripts = standalone_scripts(modules, facts, repo_map) | test_support(modules, facts)
+    scripts |= only_theirs(npm_run_scripts(repo_map), modules, facts)
     pool = [p for p in modules if p not in taken and p not in scripts]
     room = min(MAX_SHARDS, MAX_PLANNED_FILES // MAX_FILES_PER_SHARD) - len(pinned)
     if not pool or room <= 0:
