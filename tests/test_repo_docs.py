@@ -3514,3 +3514,28 @@ def test_a_guide_entry_of_a_question_the_readme_answers_is_its_answer() -> None:
     asked = DocPassage("docs/faq.md", 3, 3, "paragraph", answer.text, question)
     faq = DocConcept("FAQ", "faq", (DocPage("docs/faq.md", "FAQ", (asked,)),))
     assert concept_line(8, faq).endswith("— How do I cancel a queued task?")
+
+
+def test_a_disclaimer_is_no_part_of_what_a_page_says(tmp_path: Path) -> None:
+    """luxon's "Why does Luxon exist?" opens on its questions, then "## A disclaimer" ("I should clarify here
+    that I'm just one of Moment's maintainers; …"): the guide described the page by the disclaimer. Whose
+    opinions these are is not what the page explains; its Origin is."""
+    from generator.site.pages.repo_guide import concept_line
+
+    files = {
+        **PROJECT,
+        "docs/why.md": (
+            "# Why does tinyweb exist?\n\nWhat's the deal with tinyweb anyway? Why did I write it?\n\n"
+            "## A disclaimer\n\nI should clarify here that I'm just one of the maintainers; I'm not in charge.\n\n"
+            "## Origin\n\nTinyweb started because routing in the old framework was slow to change.\n"
+        ),
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    why = next(c for c in docs.concepts if c.name.startswith("Why"))
+    line = concept_line(1, why)
+    assert "Tinyweb started because routing" in line and "clarify" not in line
+    # … though the page still quotes it (toolz's streaming page says in one that it is no data-analytics library)
+    assert any("clarify" in p.text for page in why.pages for p in page.passages)

@@ -110,7 +110,9 @@ def _page_says(page: DocPage) -> str:
     said = [
         p
         for p in page.passages
-        if p.kind == "paragraph" and (page.path in (p.path, p.page) or _titled_after(p.heading, page.title))
+        if p.kind == "paragraph"
+        and (page.path in (p.path, p.page) or _titled_after(p.heading, page.title))
+        and not _DISCLAIMER.match(p.heading)
     ]
     # … unless the page is that question (a README's FAQ, each question a concept: p-queue's "How do I
     # implement backpressure?" said only its question again)
@@ -120,6 +122,12 @@ def _page_says(page: DocPage) -> str:
     sentence = opening_sentence(own) or lead_in_statement(own[:1])
     asked = dict.fromkeys(" ".join(p.heading.split()) for p in said if _answers(page.title, p.heading))
     return sentence or " ".join(list(asked)[:ASKED]) or _first_item_says(page)
+
+
+# a page's disclaimer says whose opinions or what caveats these are, never what the page is about: luxon's
+# "Why does Luxon exist?" was described by its "## A disclaimer" ("I should clarify here that I'm just one of
+# Moment's maintainers; …"), not by its Origin
+_DISCLAIMER = re.compile(r"^\W*(?:an? |legal )?disclaimers?\b", re.IGNORECASE)
 
 
 def _titled_after(documented: str, title: str) -> bool:
