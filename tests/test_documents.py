@@ -1499,3 +1499,16 @@ def test_a_page_saying_what_it_is_in_front_matter_only_opens_on_it() -> None:
     )
     assert said.title == "Routers"  # a subtitle of a sentence is a tagline, not a name
     assert "Routers connect requests" not in " ".join(b.text for _, b in said.blocks())
+
+
+def test_a_doctest_s_bare_prompt_underlines_no_heading() -> None:
+    """deepdiff's search_doc.rst ends a doctest on "    {}" then "    >>>", and its deephash_doc.rst has
+    "    ...         return 'obj b'" then "    ...": read as a title over its adornment, the page was titled
+    "{}", the other ">>> from deepdiff import DeepHash". A bare `>>>` or `...` is a prompt, never an
+    adornment; a title over `===` still is a heading."""
+    text = (
+        "grep searches an object.\n\nExamples\n    >>> pprint(ds)\n    {}\n    >>>\n    >>> class B:\n"
+        "    ...     def r(self):\n    ...         return 'obj b'\n    ...\n\nMore\n====\n\nText.\n"
+    )
+    doc = read_text(text, name="search_doc.rst")
+    assert [s.heading for s in doc.sections if s.heading] == ["More"]

@@ -56,7 +56,9 @@ _DOCTEST = re.compile(r"^[ \t]*(?:>>>|In \[\d*\]:)(?:[ \t]|$)")  # a Python or a
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:\s|$)")
 # a simple table's border: columns of `=` apart (`=====  ======`); a heading's adornment is one run
 _TABLE_BORDER = re.compile(r"^[ \t]*=+(?:[ \t]+=+)+[ \t]*$")
-_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
+# … never a doctest's bare prompt, `>>>` or `...` (deepdiff's search_doc.rst was titled "{}", the output
+# line above one, and its deephash_doc.rst ">>> from deepdiff import DeepHash")
+_ADORNMENT = re.compile(r"^(?!(?:>>>|\.\.\.)[ \t]*$)([=\-~^\"'`#*+<>:._])\1{2,}[ \t]*$")
 # … and a short title's, over and under it: dateutil's tz.rst opens "==", "tz", "==" (reST asks only that
 # the adornment reach the title's end)
 _SHORT_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+<>:._])\1[ \t]*$")
