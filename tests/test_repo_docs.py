@@ -825,6 +825,23 @@ def test_a_paragraph_recommending_another_project_is_no_overview() -> None:
     assert said == ["Tinydash is a kitche", "Its functions take t"]
 
 
+def test_a_docs_index_s_blurbs_over_its_toctrees_are_no_overview() -> None:
+    """cachelib's docs index (Pallets' layout: flask's, click's, werkzeug's) puts a blurb over each toctree:
+    "The user guide is the best place to start if you are new to CacheLib. …" and "If you are looking for
+    information on a specific function, class or method, this part of the documentation is for you." — both
+    stood in its overview, about the docs, not the project."""
+    index = read_text(
+        "CacheKit\n========\n\nA collection of cache libraries behind one API, extracted from a web toolkit.\n\n"
+        "User's Guide\n------------\n\nThe user guide is the best place to start if you are new to CacheKit. It\n"
+        "includes installation instructions and a quickstart guide.\n\n.. toctree::\n\n    installation\n\n"
+        "API Reference\n-------------\n\nIf you are looking for information on a specific function, class or\n"
+        "method, this part of the documentation is for you.\n\n.. toctree::\n\n    api\n",
+        name="index.rst",
+        origin="docs/index.rst",
+    )
+    assert [p.text[:24] for p in overview(None, [index])] == ["A collection of cache li"]
+
+
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
     # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
     # "Used by": prose before the first example that says how the project is kept, not what it is

@@ -91,9 +91,15 @@ _POINTS_TO_DOCS = re.compile(
     r"|^(?:\W*[a-z]+\W+)?this is the (?:[\w-]+ ){0,3}(?:documentation|docs)\b"
     r"|^you can (?:learn|read|find out|find) more\b|^you can (?:browse|visit|consult|check)\b|^if you (?:can'?t|cannot|can not|don'?t) find\b"
     r"|^(?:[^.!?]|\.\d)*\b(?:review\w*|read\w*|follow\w*|see) (?:these|the following) links\b"
-    r"|^details (?:on|about)\b|^coming from [^.!?]*\?",
+    r"|^details (?:on|about)\b|^coming from [^.!?]*\?"
+    # the blurb a Pallets-style docs index puts over its user's guide: cachelib's "The user guide is the best
+    # place to start if you are new to CacheLib." (flask's, click's, werkzeug's likewise)
+    r"|^(?:the |this )?(?:user'?s? |api |developer'?s? )?(?:guide|reference|tutorial|manual)\b[^.!?]{0,40}\bthe best place\b",
     re.IGNORECASE,
 )
+# … and the one over its API reference, wherever it says so: "If you are looking for information on a specific
+# function, class or method, this part of the documentation is for you."
+_DOCS_PART = re.compile(r"\b(?:this|that|the following) part of the (?:documentation|docs)\b", re.IGNORECASE)
 # a quote that is a callout, not a tagline ("> **Note** …", GitHub's "> [!WARNING]")
 NOTICE = re.compile(r"\W*(?:\[!\w+\]|warning|important|caution|tip|note|notice|info)\b", re.IGNORECASE)
 _SKIPPED_SECTION = re.compile(
@@ -179,7 +185,8 @@ def describes_project(paragraph: str, *, steps: bool = False) -> bool:
 def about_the_docs(paragraph: str) -> bool:
     """Whether a paragraph speaks of the documentation or sends the reader elsewhere (`_POINTS_TO_DOCS`):
     a lead-in too ("The documentation for Fastify is split into two categories:")."""
-    return _POINTS_TO_DOCS.match(" ".join(paragraph.split())) is not None
+    flat = " ".join(paragraph.split())
+    return _POINTS_TO_DOCS.match(flat) is not None or _DOCS_PART.search(flat) is not None
 
 
 def opening_quote(doc: Document) -> Block | None:
