@@ -512,3 +512,38 @@ def test_a_value_with_a_backslash_is_shown_as_code_and_nothing_escapes_a_span() 
             f"| a | b |\n| --- | --- |\n| {inline_code(hostile)} | z |", extensions=["tables"]
         )
         assert cell.count("<td>") == 2 and "<b>" not in cell
+
+
+def test_a_readme_without_a_paragraph_opens_on_the_manifest_never_on_a_credit(tmp_path: Path) -> None:
+    """consola's README is a title, the quote "> Elegant Console Wrapper" and a list of lines ending in <br>;
+    its package.json says "Elegant Console Wrapper" — three words, one short of the manifest's minimum — so the
+    index opened on its most important modules' first sentences, the first of them color.ts' credit "Based on
+    https://github.com/jorgebucaran/colorette Read LICENSE file for more information …". A three-word
+    manifest description says what the project is; a module's credit to the code it comes from never does."""
+    colors = (
+        "/**\n * Based on https://github.com/jorgebucaran/colorette\n * Read LICENSE file for more information\n"
+        " */\nexport function red(text) {\n  return text\n}\n"
+    )
+    logger = (
+        "import { red } from './colors.js'\n\n/**\n * Writes leveled messages to the console.\n */\n"
+        "export function log(message) {\n  return red(message)\n}\n"
+    )
+    readme = "# Consolette\n\n> Elegant Console Wrapper\n\n## Install\n\n```bash\nnpm i consolette\n```\n"
+    for described, opening in (
+        ('"description": "Elegant Console Wrapper", ', "Elegant Console Wrapper."),
+        ("", "**Source:**"),  # nothing said of it rather than its credit
+    ):
+        files = {
+            "README.md": readme,
+            "package.json": f'{{"name": "consolette", {described}"main": "logger.js"}}\n',
+            "logger.js": logger,
+            "colors.js": colors,
+        }
+        root = make_project(tmp_path / f"c{len(described)}", files)
+        paths, config, provider = offline_setup(tmp_path / f"kb{len(described)}")
+        run_repo_research(
+            paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+        )
+        _, index = read_page(paths.repos_dir / "acme" / "shop" / "index.md")
+        assert index.split("\n", 2)[2].lstrip().startswith(opening), index[:300]
+        assert "Based on" not in index.split("## ", 1)[0]

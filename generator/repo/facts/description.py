@@ -18,7 +18,7 @@ from generator.repo.model import RepoMap
 
 MANIFEST_BYTES = 200_000
 GO_HEAD_BYTES = 64_000
-MIN_WORDS = 4
+MIN_WORDS = 3  # consola's "Elegant Console Wrapper", its README's tagline too; "A library" says nothing
 
 
 def project_description(root: Path, repo_map: RepoMap) -> str:

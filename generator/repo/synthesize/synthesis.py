@@ -542,4 +542,14 @@ def offline_summary(study: Study, modules: Sequence[str]) -> list[str]:
         return []
     ranked = rank_files(modules, study.facts, study.repo_map)
     docs = [first_sentence(study.facts.files[p].doc) for p in ranked[:6] if p in study.facts.files]
-    return list(dict.fromkeys(d for d in docs if d))[:3]
+    return list(dict.fromkeys(d for d in docs if d and not _CREDIT.search(d)))[:3]
+
+
+# a module's comment crediting the code it comes from: consola's color.ts, "Based on
+# https://github.com/jorgebucaran/colorette Read LICENSE file for more information …", had become the index's
+# opening line — where the code comes from and under what licence, never what the project is
+_CREDIT = re.compile(
+    r"^(?:based on|adapted from|ported from|forked from|derived from|taken from|inspired by)\b"
+    r"|\blicen[cs]e(?:d| file)?\b|\bcopyright\b|\(c\)\s*\d{4}",
+    re.IGNORECASE,
+)
