@@ -1512,3 +1512,20 @@ def test_a_doctest_s_bare_prompt_underlines_no_heading() -> None:
     )
     doc = read_text(text, name="search_doc.rst")
     assert [s.heading for s in doc.sections if s.heading] == ["More"]
+
+
+def test_a_paragraph_of_lines_each_ended_by_a_br_is_a_list() -> None:
+    """consola's "Why Consola?" is written "👌&nbsp; Easy to use<br>", "💅&nbsp; Fancy output …<br>", one line
+    per feature: read as one paragraph, "👌 Easy to use 💅 Fancy output …", it was no sentence and no list. Three
+    or more lines each ended by `<br>` are items, each at its line; a line broken once stays prose."""
+    text = (
+        "# X\n\n## Why X?\n\n👌&nbsp; Easy to use<br>\n💅&nbsp; Fancy output with fallback<br>\n"
+        "🔌&nbsp; Pluggable **reporters**<br>\n\n## Install\n\nA line<br>\nand another.\n"
+    )
+    doc = read_text(text, name="README.md")
+    assert [(b.kind, b.text, b.start) for _, b in doc.blocks()] == [
+        ("item", "👌 Easy to use", 5),
+        ("item", "💅 Fancy output with fallback", 6),
+        ("item", "🔌 Pluggable reporters", 7),
+        ("paragraph", "A line and another.", 11),
+    ]

@@ -634,6 +634,9 @@ class _Walker:
                 text = _TASK_MARK.sub(lambda box: TASK_BOXES[box.group(1).lower()], text, count=1)
             item.texts.append(text)
             item.end = _end(opened)
+        elif (lines := _broken_lines(inline)) is not None:
+            for at, line in lines:
+                self.outline.add(Block("item", line, _start(opened) + at, _start(opened) + at))
         elif text and not _is_widget(inline.content):
             self.outline.add(Block("paragraph", text, _start(opened), _end(opened)))
 
@@ -764,6 +767,30 @@ def _pointing(sentence: str) -> bool:
         and len(words) <= 2 * POINTER_WORDS
         and all(w in _POINTING for w in words)
     )
+
+
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+BROKEN_LINES = 3  # lines ended by <br> that make a list, not a paragraph with a break
+
+
+def _broken_lines(inline: Token) -> list[tuple[int, str]] | None:
+    """A paragraph written as a list, each line ended by `<br>` (consola's "Why Consola?": "👌&nbsp; Easy to
+    use<br>", "🔌&nbsp; Pluggable reporters<br>" …): its lines as (0-based line offset, text), each read as an
+    item is; None for a paragraph of prose, which a break or two leaves one paragraph."""
+    children = inline.children or []
+    lines: list[list[Token]] = [[]]
+    for child in children:
+        if child.type in ("softbreak", "hardbreak"):
+            lines.append([])
+        else:
+            lines[-1].append(child)
+    ended = [
+        bool(line) and line[-1].type == "html_inline" and _BR.fullmatch(line[-1].content) for line in lines
+    ]
+    if len(lines) < BROKEN_LINES or not all(ended[:-1]):
+        return None
+    found = [(at, clean_text(inline_text(line))) for at, line in enumerate(lines)]
+    return [(at, text) for at, text in found if text]
 
 
 def block_text(inline: Token) -> str:
