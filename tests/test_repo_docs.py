@@ -842,6 +842,22 @@ def test_a_docs_index_s_blurbs_over_its_toctrees_are_no_overview() -> None:
     assert [p.text[:24] for p in overview(None, [index])] == ["A collection of cache li"]
 
 
+def test_a_why_section_s_list_is_the_features_an_overview_without_a_list_shows() -> None:
+    """consola's README is a title, the quote "> Elegant Console Wrapper" and "## Why Consola?", a list of what
+    it does (easy to use, fancy output, pluggable reporters …): its overview was empty. A "Why X?" section's
+    list is the project's features, as a "Features" section's is, led by its question."""
+    readme = read_text(
+        "# Consolette\n\n> Elegant Console Wrapper\n\n## Why Consolette?\n\n- Easy to use\n"
+        "- Fancy output with fallback for minimal environments\n- Pluggable reporters\n\n## Install\n\n"
+        "```bash\nnpm i consolette\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [(p.kind, p.text) for p in overview(readme, [])]
+    assert said[:2] == [("paragraph", "Why Consolette?"), ("item", "Easy to use")]
+    assert len([k for k, _ in said if k == "item"]) == 3
+
+
 def test_the_overview_leaves_out_sections_about_policy_support_and_users() -> None:
     # fx's "Stability", libuv's "Versioning", vue's "Questions", leveldb's "Documentation", mkdocstrings'
     # "Used by": prose before the first example that says how the project is kept, not what it is

@@ -241,6 +241,9 @@ _ABOUT_HEADING = re.compile(
 )
 _FEATURES_HEADING = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\b", re.I)
 _FEATURES_ONLY = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\W*$", re.I)
+# … and a section asking why one would use it, which lists what it does (consola's "Why Consola?": "Easy to use",
+# "Fancy output with fallback …", "Pluggable reporters" …)
+_WHY_IT = re.compile(r"^\W*why (?:use |choose |pick )?[\w.-]+(?: [\w.-]+)?\?\W*$", re.I)
 _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction", "docs"})
 # tests, samples and docs define `Person` and `Order` too: never the definition a doc means
 # Go packages that document no library: tests' data, examples, internals, commands and generated code
@@ -1089,12 +1092,19 @@ def _with_features(found: tuple[DocPassage, ...], readme: Document | None) -> tu
     return found
 
 
+def _as_lead_in(heading: str) -> str:
+    """A heading leading into its list: "Features:"; a question asks it already ("Why Consola?")."""
+    flat = " ".join(heading.split()).rstrip(":")
+    return flat if flat.endswith("?") else f"{flat}:"
+
+
 def _features_section(readme: Document) -> list[DocPassage]:
     """The first list of the README's "Features" section wherever it stands (httpx, express, hono and
     pdoc list what they do after their first example, where the overview stops reading), headed by the
     paragraph leading into it or else by the heading as its lead-in ("Features:"); [] when there is none."""
     for section in readme.sections:
-        if not _FEATURES_ONLY.match(section.heading) or any(_aside(h) for h in section.path):
+        features = _FEATURES_ONLY.match(section.heading) or _WHY_IT.match(section.heading)
+        if not features or any(_aside(h) for h in section.path):
             continue
         first = next((n for n, b in enumerate(section.blocks) if b.kind == "item"), None)
         if first is None:
@@ -1116,7 +1126,7 @@ def _features_section(readme: Document) -> list[DocPassage]:
                 section.start,
                 section.start,
                 "paragraph",
-                f"{' '.join(section.heading.split()).rstrip(':')}:",
+                _as_lead_in(section.heading),
                 section.heading,
             )
         return [head, *items] if len(items) >= 2 else []
