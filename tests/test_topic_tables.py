@@ -8,10 +8,12 @@ from topic_fakes import offline
 
 from generator.documents.plain import markup_prose
 from generator.documents.table import row_sentences
+from generator.site.pages.topic import described
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Catalog, analyze
+from generator.topic.analyze import Analysis, Catalog, Claim, Section, analyze
 from generator.topic.headings import section_facets
 from generator.topic.plan import Plan, Step
+from generator.topic.report import SUMMARY_ROWS, Report, build_report
 from generator.topic.sentences import MAX_PASSAGE, list_quote
 
 # antd-mobile's SafeArea page (src/components/safe-area/index.zh.md), shortened
@@ -155,3 +157,47 @@ def test_a_tables_rows_say_which_language_the_quotes_are_in() -> None:
     assert quotes_in_another_language(
         Report("倒计时", [], [ReportSection("q", [english])], [], ["local-c"]), "zh"
     )
+
+
+COUNTDOWN_ROWS = (
+    "active：是否处于计时状态（类型：boolean，默认值：true）。",
+    "duration：倒计时持续时间，单位毫秒，非响应式（类型：number，默认值：0）。",
+    "precision：倒计时的秒显示的精度（类型：0 | 1 | 2 | 3，默认值：0）。",
+    "render：时间的渲染函数（类型：function）。",
+    "on-finish：倒计时结束的回调（类型：() => void）。",
+)
+
+
+def _table_report(*claims: Claim, defining: list[str] | None = None) -> Report:
+    """The report of a page whose "use" section quotes `claims` and whose other sections quote nothing."""
+    questions = {"倒计时是什么？": "what", "如何使用倒计时？": "use"}
+    plan = Plan(
+        topic="倒计时",
+        sub_queries=list(questions),
+        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
+    )
+    pages = {sid for c in claims for sid in c.sources}
+    catalog = Catalog(
+        [wsp.RawSource(sid, "local", f"local:{sid}.md", sid, "t", "x", kind="local") for sid in sorted(pages)]
+    )
+    analysis = Analysis(
+        [Section("倒计时是什么？"), Section("如何使用倒计时？", list(claims))], defining=defining or []
+    )
+    return build_report(plan, analysis, catalog)
+
+
+def test_a_summary_of_a_page_of_tables_opens_on_its_first_rows() -> None:
+    # Naive UI's 倒计时 report quoted "Countdown Props:" and its rows under "如何使用倒计时？", and its summary said
+    # "已存储的来源没有回答这个问题。": a list is never a summary lead, and its page has no sentence of its own
+    props = Claim("Countdown Props:", ["local-c"], 0.6, items=COUNTDOWN_ROWS)
+    methods = Claim("Countdown Methods:", ["local-c"], 0.9, items=("reset：重置（类型：() => void）。",))
+    other = Claim("Statistic Props:", ["local-s"], 0.99, items=("value：数值（类型：number）。",))
+    [summary] = _table_report(props, methods, other, defining=["local-c"]).summary
+    # the defining page's best table first, with its first rows: the section quotes the rest
+    assert summary.text == "Countdown Methods:" and summary.items == methods.items
+    [summary] = _table_report(props, other, defining=["local-c"]).summary
+    assert summary.text == "Countdown Props:" and summary.items == COUNTDOWN_ROWS[:SUMMARY_ROWS]
+    assert described(summary) == "Countdown Props: " + COUNTDOWN_ROWS[0]
+    # a list whose items lean on one another, or on a lead-in sentence, is still no summary
+    steps = Claim("步骤：", ["local-c"], 0.9, items=("先安装依赖", "再运行它"))
+    assert _table_report(steps, defining=["local-c"]).summary == []

@@ -18,10 +18,11 @@ from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
-from .sentences import code_examples, text_blocks
+from .sentences import code_examples, reads_alone, text_blocks
 from .standing import inactive, proposals_only
 
 SUMMARY_SENTENCES = 5
+SUMMARY_ROWS = 3  # a table opening a summary: its first rows, the rest stand in the section quoting it
 
 
 @dataclass
@@ -94,6 +95,8 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         # a subject its defining document only shows ("…displays them at the end of the session:" and the
         # test it runs), with no sentence of its own anywhere: the summary is that lead-in with its example
         report.summary = _resolved([analysis.definition], catalog, report)[:1]
+    if not report.summary:
+        report.summary = table_lead(in_force, analysis.defining)
     report.summary = shown(report.summary, analysis.definition, catalog, report.sections)
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
@@ -182,6 +185,17 @@ def leads(
             break  # passages are whole paragraphs: the summary stops at about `limit` sentences
         summary.append(claim)
     return summary
+
+
+def table_lead(sections: list[ReportSection], defining: list[str]) -> list[Claim]:
+    """The summary of a subject whose sections quote nothing but tables (a component page of props tables:
+    Naive UI's 倒计时 had only "Countdown Props:" and its rows): the best table's label and first rows, from
+    the defining document when one quotes a table. Each row names what it is about, so it reads alone."""
+    tables = [
+        c for s in sections for c in s.claims if c.items and not c.attributed and reads_alone(c.text, c.items)
+    ]
+    best = max(tables, key=lambda c: (bool(set(c.sources) & set(defining)), c.score), default=None)
+    return [replace(best, items=best.items[:SUMMARY_ROWS])] if best else []
 
 
 def _leads(claim: Claim) -> bool:

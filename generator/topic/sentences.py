@@ -718,6 +718,12 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
 _ENTRY = re.compile(r"^[^\s:：][^:：\n]{0,79}[:：]\s*\S")
 
 
+def reads_alone(label: str, items: Sequence[str]) -> bool:
+    """Whether a quoted list is a table's rows (or entries like them) under their heading's label: each item
+    names what it is about before a colon, so any first few of them read alone."""
+    return label.rstrip().endswith((":", "：")) and all(_ENTRY.match(item.strip()) for item in items)
+
+
 def _leading_entries(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
     """The first entries of a list whose entries each read alone, as many as fit `limit` with its label (the
     first one always): a long props table answers how a component is configured from its first rows."""

@@ -182,6 +182,12 @@ def claim_markdown(
     return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
 
 
+def described(claim: Claim) -> str:
+    """A page's description from its summary's first claim: a list's label says nothing alone ("Countdown
+    Props:"), so it is read with the list's first item."""
+    return " ".join([claim.text, claim.items[0].strip()]) if claim.items else claim.text
+
+
 def summary_paragraphs(claims: Sequence[Markdown]) -> list[Markdown]:
     """A summary's claims as paragraphs: a run of sentences is one paragraph; a passage quoted with its
     example (or list) closes the paragraph it ends, so what follows it opens a new one."""
@@ -270,7 +276,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         page,
         "report",
         context,
-        report.summary[0].text if report.summary else page.meta.topic,
+        described(report.summary[0]) if report.summary else page.meta.topic,
         sources_cited=len(report.references),
         unresolved_citations=report.unresolved,
         unsupported_claims=report.unsupported,
@@ -419,7 +425,7 @@ def _landing_lead(page: TopicPage, report: Report | None) -> tuple[Markdown | No
     """The landing page's first paragraph when there is no summary to open with, and its description."""
     meta = page.meta
     if report is not None and report.summary:
-        return None, report.summary[0].text
+        return None, described(report.summary[0])
     if meta.status == "no_sources":
         where = ", ".join(meta.options.sources)
         text = page.t["no_sources_lead"].format(
