@@ -201,3 +201,30 @@ def test_a_summary_of_a_page_of_tables_opens_on_its_first_rows() -> None:
     # a list whose items lean on one another, or on a lead-in sentence, is still no summary
     steps = Claim("步骤：", ["local-c"], 0.9, items=("先安装依赖", "再运行它"))
     assert _table_report(steps, defining=["local-c"]).summary == []
+
+
+def test_a_table_quoted_from_its_first_rows_says_how_many_it_leaves_out() -> None:
+    from generator.site.pages.topic import claim_markdown
+    from generator.topic.sentences import listed_items
+
+    # Naive UI's "Split Props:" was quoted with 10 of its 16 rows and nothing said the list went on
+    rows = [
+        f"prop{n}：第 {n} 个属性的说明，取 0 ~ 1 之间的值（类型：number，默认值：0.5）。" for n in range(16)
+    ]
+    text = "\n".join(["# Split 面板分割", "", "**Split Props:**", *(f"- {r}" for r in rows)])
+    quote = list_quote(text.split("\n\n")[-1])
+    assert quote is not None and len(quote.items) < 16
+    assert listed_items(text, quote.items) == 16 and listed_items(text, ("nothing：没有。",)) == 0
+    page = wsp.RawSource("local-p", "local", "local:split.md", "Split 面板分割", "t", text, kind="local")
+    claim = Claim(quote.text, [page.id], 1.0, items=quote.items)
+    analysis = Analysis([Section("如何使用面板分割？", [claim])], defining=[page.id])
+    plan = Plan(topic="面板分割", sub_queries=["如何使用面板分割？"], steps=[])
+    report = build_report(plan, analysis, Catalog([page]))
+    [told] = report.sections[0].claims
+    assert told.omitted == 16 - len(quote.items)
+    assert report.summary[0].omitted == 16 - SUMMARY_ROWS
+    shown = claim_markdown(told, {page.id: 1}, omitted="（另有 {count} 项未在此列出）")
+    assert shown.endswith(f"*（另有 {told.omitted} 项未在此列出）*")
+    # a list quoted whole says nothing more
+    whole = Claim("Split Slots:", [page.id], 1.0, items=tuple(rows))
+    assert "另有" not in claim_markdown(whole, {page.id: 1}, omitted="（另有 {count} 项未在此列出）")

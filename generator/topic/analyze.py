@@ -132,6 +132,7 @@ class Claim:
     )
     code: str = ""  # the code example `text` introduces, quoted with it (as the source writes it)
     items: tuple[str, ...] = ()  # the list `text` introduces, quoted with it (sentences.list_quote)
+    omitted: int = 0  # the items of that list left out: a long table is quoted from its first rows
     attributed: str = ""  # the title of the document quoted, when it is not the subject's (`attribute`)
     header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
     # what it answers, when the quote alone does not say: a field's name, a question (`in_context`)

@@ -18,7 +18,7 @@ from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
-from .sentences import code_examples, reads_alone, text_blocks
+from .sentences import code_examples, listed_items, reads_alone, text_blocks
 from .standing import inactive, proposals_only
 
 SUMMARY_SENTENCES = 5
@@ -98,6 +98,9 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     if not report.summary:
         report.summary = table_lead(in_force, analysis.defining)
     report.summary = shown(report.summary, analysis.definition, catalog, report.sections)
+    report.summary = [_told(c, catalog) for c in report.summary]
+    for section in report.sections:
+        section.claims = [_told(c, catalog) for c in section.claims]
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]
@@ -196,6 +199,14 @@ def table_lead(sections: list[ReportSection], defining: list[str]) -> list[Claim
     ]
     best = max(tables, key=lambda c: (bool(set(c.sources) & set(defining)), c.score), default=None)
     return [replace(best, items=best.items[:SUMMARY_ROWS])] if best else []
+
+
+def _told(claim: Claim, catalog: Catalog) -> Claim:
+    """A list quoted from its first items says how many it leaves out (Naive UI's "Split Props:" quoted 10
+    of its 16 rows as if they were all)."""
+    source = catalog.by_id.get(claim.sources[0]) if claim.items else None
+    whole = listed_items(source.text, claim.items) if source is not None else 0
+    return replace(claim, omitted=max(0, whole - len(claim.items)))
 
 
 def _leads(claim: Claim) -> bool:

@@ -724,6 +724,16 @@ def reads_alone(label: str, items: Sequence[str]) -> bool:
     return label.rstrip().endswith((":", "：")) and all(_ENTRY.match(item.strip()) for item in items)
 
 
+def listed_items(text: str, items: Sequence[str]) -> int:
+    """How many items the stored list holds whose first items are `items` (0 when `text` has none)."""
+    quoted = [item.strip() for item in items]
+    for block in text_blocks(text):
+        listed = [item.strip() for item in list_parts(block)[1]]
+        if quoted and listed[: len(quoted)] == quoted:
+            return len(listed)
+    return 0
+
+
 def _leading_entries(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
     """The first entries of a list whose entries each read alone, as many as fit `limit` with its label (the
     first one always): a long props table answers how a component is configured from its first rows."""

@@ -166,6 +166,7 @@ def claim_markdown(
     labels: dict[str, Markdown] | None = None,
     *,
     code: bool = True,
+    omitted: str = "",
 ) -> Markdown:
     """A quoted claim with its citations; a citation of a document no longer in force carries its status. A
     quote from another document than the subject's that speaks of itself opens with that document's title, a
@@ -179,6 +180,8 @@ def claim_markdown(
     quoted = Markdown(f"{said}{md_escape(run_on(claim.text))} {marks}".strip())
     if claim.items:  # the list the passage introduces, as the source lists it
         quoted = Markdown(f"{quoted}\n\n{item_list(claim.items)}")
+    if claim.items and claim.omitted and omitted:  # its first items only: the page says how many are left
+        quoted = Markdown(f"{quoted}\n\n*{md_escape(omitted.format(count=claim.omitted))}*")
     return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
 
 
@@ -260,9 +263,17 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         if sid in catalog.by_id
     ]
     context = {
-        "summary": summary_paragraphs([claim_markdown(c, numbers, labels=marks) for c in report.summary]),
+        "summary": summary_paragraphs(
+            [
+                claim_markdown(c, numbers, labels=marks, omitted=page.t["omitted_items"])
+                for c in report.summary
+            ]
+        ),
         "sections": [
-            SectionView(s.question, [claim_markdown(c, numbers, labels=marks) for c in s.claims])
+            SectionView(
+                s.question,
+                [claim_markdown(c, numbers, labels=marks, omitted=page.t["omitted_items"]) for c in s.claims],
+            )
             for s in report.sections
         ],
         "figures": [view for f in report.figures if (view := _figure(page, f, numbers)) is not None],
