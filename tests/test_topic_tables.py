@@ -228,3 +228,57 @@ def test_a_table_quoted_from_its_first_rows_says_how_many_it_leaves_out() -> Non
     # a list quoted whole says nothing more
     whole = Claim("Split Slots:", [page.id], 1.0, items=tuple(rows))
     assert "另有" not in claim_markdown(whole, {page.id: 1}, omitted="（另有 {count} 项未在此列出）")
+
+
+# Element's Form page (examples/docs/zh-CN/form.md), shortened: prose sections, then English-named tables
+FORM = (
+    "# Form 表单\n\n"
+    "由输入框、选择器、单选框、多选框等控件组成，用以收集、校验、提交数据。\n\n"
+    "## 典型表单\n\n"
+    "包括各种表单项，比如输入框、选择器、开关、单选框、多选框等。\n\n"
+    "## 基本用法\n\n"
+    "在 Form 组件中，每一个表单域由一个 Form-Item 组件构成，表单域中可以放置各种类型的表单控件。\n\n"
+    "## Form Attributes\n\n"
+    "| 参数 | 说明 | 类型 | 可选值 | 默认值 |\n"
+    "| ---- | ---- | ---- | ---- | ---- |\n"
+    "| model | 表单数据对象 | object | — | — |\n"
+    "| rules | 表单验证规则 | object | — | — |\n"
+    "| inline | 行内表单模式 | boolean | — | false |\n\n"
+    "## Form Methods\n\n"
+    "| 方法名 | 说明 | 参数 |\n"
+    "| ---- | ---- | ---- |\n"
+    "| validate | 对整个表单进行校验的方法 | Function(callback: Function(boolean, object)) |\n"
+)
+
+
+def test_english_named_reference_tables_answer_how_it_is_used() -> None:
+    from generator.topic.headings import lists_reference
+
+    page = wsp.RawSource(
+        "local-f",
+        "local",
+        "local:form.md",
+        "Form 表单",
+        "t",
+        markup_prose(FORM, structure=True),
+        kind="local",
+        relevance=0.9,
+    )
+    questions = {"表单是什么？": "what", "表单如何工作？": "how", "如何使用表单？": "use"}
+    plan = Plan(
+        topic="表单",
+        sub_queries=list(questions),
+        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
+    )
+    what, how, use = analyze(offline(), plan, Catalog([page]), lang="zh").sections
+    # "### Form Attributes" named no facet: its rows stood where any question took them, and a page with a
+    # section on its use ("## 基本用法") kept them out of "use"
+    rows = {item for c in use.claims for item in c.items}
+    assert "rules：表单验证规则（类型：object）。" in rows
+    assert not [c for c in [*what.claims, *how.claims] if c.items]
+    assert lists_reference("Form Attributes", "Form Attributes:", True)
+    assert lists_reference("Attributes", "Attributes:", True)
+    # a specification's "Context Attributes" over prose, or a list leaning on its lead-in, is no reference
+    assert not lists_reference("Context Attributes", "Context Attributes:", False)
+    assert not lists_reference("Context Attributes", "The attributes are:", True)
+    assert not lists_reference("Event Formats and Attributes of a Message", "x:", True)

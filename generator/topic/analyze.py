@@ -59,9 +59,11 @@ from .facet_sections import (
     stating_parts,
     subject_headings,
     subject_opening,
+    table_facets,
     text_sections,
     treating,
 )
+from .headings import lists_reference
 from .judge import RelevanceJudge
 from .plan import FACETS, Plan, unnumbered
 from .sentences import (
@@ -75,6 +77,7 @@ from .sentences import (
     introduces_old_state,
     is_changelog,
     is_question,
+    items_read_alone,
     leads_out_of_list,
     leans_back,
     list_parts,
@@ -772,7 +775,7 @@ def subject_sections(
             s
             for s, enclosing in headed
             if s.level == top
-            and not framed(section_facets(s.heading), enclosing) - {"how"}
+            and not framed(section_facets(s.heading) or table_facets(s), enclosing) - {"how"}
             and names_subject(s.heading, concepts, tokens)
         ]
         for rank, section in enumerate(sections):
@@ -1218,6 +1221,14 @@ def candidates(
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
         answers = {facet_name} if named else path_facets(heading, source.title)
+        if (
+            not answers
+            and heading
+            and lists_reference(heading[-1], quote.text, items_read_alone(quote.text, quote.items))
+        ):
+            answers = {
+                "use"
+            }  # "### Form Attributes" and its rows: how the component is used, never what it is
         if states_arrival(quote.text):  # the release it arrived in says where it stands, wherever written
             answers = {"current"}
         claimed = answers if own_headings else set()

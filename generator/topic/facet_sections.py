@@ -21,6 +21,7 @@ from .headings import (
     aside_facets,
     decision_record,
     is_status_heading,
+    lists_reference,
     names_option,
     section_facets,
     unnumbered,
@@ -36,6 +37,7 @@ from .sentences import (
     code_examples,
     introduces_old_state,
     is_question,
+    items_read_alone,
     lead_in_stands,
     leads_out_of_list,
     leans_back,
@@ -130,6 +132,22 @@ def own_facets(heading: str, parent: str, *, record: bool = False) -> set[str]:
     if names_option(parent, record=record):
         return {"alternatives"}
     return {"motivation"} if weighs == "for" else {"limits"}
+
+
+def section_own_facets(section: TextSection, parent: str, *, record: bool = False) -> set[str]:
+    """The facets a section's heading names (`own_facets`), else those of its content (`table_facets`)."""
+    return own_facets(section.heading, parent, record=record) or table_facets(section)
+
+
+def table_facets(section: TextSection) -> set[str]:
+    """{"use"} for a section holding nothing but a reference table's rows under a heading naming what they
+    list ("### Form Attributes", "### Form Methods"): how its subject is used; else none."""
+    lists = [(lead.strip().strip("*"), items) for lead, items in map(list_parts, section.blocks)]
+    reference = bool(lists) and all(
+        items and lists_reference(section.heading, label, items_read_alone(label, items))
+        for label, items in lists
+    )
+    return {"use"} if reference else set()
 
 
 def framed(own: set[str], enclosing: Sequence[set[str]]) -> set[str]:
@@ -254,7 +272,7 @@ def path_facet_sets(sections: Sequence[TextSection], title: str = "") -> list[se
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         parents = [(level, heading) for level, heading in parents if level < section.level]
         parent = parents[-1][1] if parents else ""
-        facets = framed(own_facets(section.heading, parent, record=record), [named for _, named in enclosing])
+        facets = framed(section_own_facets(section, parent, record=record), [named for _, named in enclosing])
         found.append(facets)
         if section.heading and section.level > 1:  # a top heading is the document's title, or a part of it
             parents.append((section.level, section.heading))
@@ -314,7 +332,7 @@ def treating(
         parents = [(level, heading) for level, heading in parents if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
         parent = parents[-1][1] if parents else ""
-        facets = framed(own_facets(section.heading, parent, record=record), [named for _, named in enclosing])
+        facets = framed(section_own_facets(section, parent, record=record), [named for _, named in enclosing])
         if facets and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))
         if section.level > 1:  # a top heading is the document's title, or a part of it

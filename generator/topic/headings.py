@@ -286,6 +286,27 @@ def decision_record(headings: Iterable[str]) -> bool:
     return any(_DECISION.match(facet_words(h)) for h in headings)
 
 
+# what a component's reference table lists, named in English after the component or alone ("### Form
+# Attributes", "### Attributes", "### Form-Item Scoped Slot", "### Picker Options"): these words name no facet
+# by themselves, as a specification's "## Context Attributes" or an API's "## Events" says how the thing works;
+# a table's rows right under them are a reference (`lists_reference`)
+_REFERENCE_HEADING = re.compile(
+    r"^\W*(?:[A-Za-z][\w.-]*\s+){0,2}(?:attributes|events|methods|(?:scoped\s+)?slots?|options|parameters"
+    r"|arguments)\W*$",
+    re.I,
+)
+
+
+def lists_reference(heading: str, label: str, rows_read_alone: bool) -> bool:
+    """Whether a quoted list is a component's reference table answering how it is used: its rows, each reading
+    alone, stand right under a heading naming what they list (their label is the heading's)."""
+    return (
+        rows_read_alone
+        and label.rstrip(":： ") == heading.strip()
+        and bool(_REFERENCE_HEADING.match(heading.strip()))
+    )
+
+
 def section_facets(heading: str, *, record: bool = False) -> set[str]:
     """The outline facets a heading says its section answers: the table, the proposal templates' headings
     ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), "what" for a

@@ -18,7 +18,7 @@ from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
-from .sentences import code_examples, listed_items, reads_alone, text_blocks
+from .sentences import code_examples, items_read_alone, listed_items, text_blocks
 from .standing import inactive, proposals_only
 
 SUMMARY_SENTENCES = 5
@@ -195,7 +195,10 @@ def table_lead(sections: list[ReportSection], defining: list[str]) -> list[Claim
     Naive UI's 倒计时 had only "Countdown Props:" and its rows): the best table's label and first rows, from
     the defining document when one quotes a table. Each row names what it is about, so it reads alone."""
     tables = [
-        c for s in sections for c in s.claims if c.items and not c.attributed and reads_alone(c.text, c.items)
+        c
+        for s in sections
+        for c in s.claims
+        if c.items and not c.attributed and items_read_alone(c.text, c.items)
     ]
     best = max(tables, key=lambda c: (bool(set(c.sources) & set(defining)), c.score), default=None)
     return [replace(best, items=best.items[:SUMMARY_ROWS])] if best else []

@@ -718,7 +718,7 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
 _ENTRY = re.compile(r"^[^\s:：][^:：\n]{0,79}[:：]\s*\S")
 
 
-def reads_alone(label: str, items: Sequence[str]) -> bool:
+def items_read_alone(label: str, items: Sequence[str]) -> bool:
     """Whether a quoted list is a table's rows (or entries like them) under their heading's label: each item
     names what it is about before a colon, so any first few of them read alone."""
     return label.rstrip().endswith((":", "：")) and all(_ENTRY.match(item.strip()) for item in items)
