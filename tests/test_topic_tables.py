@@ -282,3 +282,20 @@ def test_english_named_reference_tables_answer_how_it_is_used() -> None:
     assert not lists_reference("Context Attributes", "Context Attributes:", False)
     assert not lists_reference("Context Attributes", "The attributes are:", True)
     assert not lists_reference("Event Formats and Attributes of a Message", "x:", True)
+
+
+def test_a_table_written_in_html_is_stored_as_its_rows() -> None:
+    # Element's border.md and typography.md write their tables in HTML, which the stored text dropped whole
+    page = (
+        "## Border 边框\n\n### 边框\n\n我们提供了以下几种边框样式，以供选择。\n\n"
+        '<table class="demo-border">\n  <tbody>\n'
+        "    <tr>\n      <td>名称</td>\n      <td>粗细</td>\n      <td>举例</td>\n    </tr>\n"
+        '    <tr>\n      <td>实线</td>\n      <td>1px</td>\n      <td><div class="solid"></div></td>\n    </tr>\n'
+        '    <tr\n    :style="{ fontSize: font_size_small }"\n    >\n      <td>虚线</td>\n'
+        "      <td>{{border_width}} 2px</td>\n      <td></td>\n    </tr>\n"
+        "  </tbody>\n</table>\n\n### 圆角\n\n我们提供了以下几种圆角样式。\n"
+    )
+    stored = markup_prose(page, structure=True)
+    # a template's interpolation is computed when the page renders: no word of the source
+    assert "**边框：**\n- 实线（粗细：1px）。\n- 虚线（粗细：2px）。" in stored
+    assert "我们提供了以下几种圆角样式。" in stored and "{{" not in stored

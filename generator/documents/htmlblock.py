@@ -1,8 +1,8 @@
 """The prose of an HTML block inside Markdown: the `<p>` paragraphs a README centres under its logo ("A fast,
 cross-platform build tool inspired by Make", httpx's "A next-generation HTTP client for Python"), or a
 `<div>`'s own text, are what the project says it is. Markdown leaves an HTML block unread; a paragraph of
-words (not a row of badges or links) is read as a paragraph on its own lines. Read as data by the standard
-library's parser: never run, never rendered."""
+words (not a row of badges or links) is read as a paragraph on its own lines, and a `<table>` as its rows'
+cells, as a Markdown table is. Read as data by the standard library's parser: never run, never rendered."""
 
 from __future__ import annotations
 
@@ -34,6 +34,79 @@ def html_paragraphs(markup: str) -> list[HtmlParagraph]:
     except (AssertionError, ValueError):  # markup the parser gives up on says nothing it could read
         return []
     return reader.found
+
+
+@dataclass(frozen=True)
+class HtmlTable:
+    rows: tuple[tuple[str, ...], ...]  # each row's cells, the first row first
+    start: int  # 0-based line within the block
+    end: int
+
+
+# a template's interpolation ("{{font_size_small}} Small" in Element's typography table): a value the page
+# computes when it renders, no word of the source
+_INTERPOLATION = re.compile(r"\{\{.*?\}\}")
+
+
+def html_tables(markup: str) -> list[HtmlTable]:
+    """The `<table>`s of an HTML block (a nested table's cells read as its outer cell's words), each as its
+    rows of cell texts; rows holding no word are left out."""
+    reader = _Tables()
+    try:
+        reader.feed(markup)
+        reader.close()
+    except (AssertionError, ValueError):
+        return []
+    return reader.found
+
+
+class _Tables(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[HtmlTable] = []
+        self.depth = 0
+        self.start = 0
+        self.rows: list[list[str]] = []
+        self.cell: list[str] | None = None
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.depth += 1
+            if self.depth == 1:
+                self.start, self.rows = self.getpos()[0] - 1, []
+        elif tag in ("script", "style"):
+            self.skipping += 1
+        elif self.depth == 1 and tag == "tr":
+            self._close_cell()
+            self.rows.append([])
+        elif self.depth == 1 and tag in ("td", "th") and self.rows:
+            self._close_cell()
+            self.cell = []
+        elif tag == "br" and self.cell is not None:
+            self.cell.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.skipping = max(0, self.skipping - 1)
+        elif self.depth == 1 and tag in ("td", "th", "tr"):
+            self._close_cell()
+        elif tag == "table" and self.depth:
+            self.depth -= 1
+            if not self.depth:
+                self._close_cell()
+                rows = tuple(tuple(row) for row in self.rows if any(row))
+                if rows:
+                    self.found.append(HtmlTable(rows, self.start, self.getpos()[0] - 1))
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None and not self.skipping:
+            self.cell.append(data)
+
+    def _close_cell(self) -> None:
+        if self.cell is not None and self.rows:
+            self.rows[-1].append(" ".join(_INTERPOLATION.sub(" ", "".join(self.cell)).split()))
+        self.cell = None
 
 
 @dataclass

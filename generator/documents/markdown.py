@@ -16,7 +16,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from .header import clean_heading
-from .htmlblock import html_paragraphs
+from .htmlblock import html_paragraphs, html_tables
 from .included import API_LINE, PARTIAL, SNIPPET, included_text
 from .model import Block, Section
 from .outline import Outline
@@ -611,6 +611,11 @@ class _Walker:
         elif kind in ("paragraph_open", "heading_open"):
             self._paragraph(token, tokens[i + 1])
             return i + 3
+        elif kind == "html_block" and not self.items and "<table" in token.content.lower():
+            for table in html_tables(token.content):  # a table written in HTML is a table all the same
+                text = "\n".join(" | ".join(row) for row in table.rows)
+                start, end = _start(token) + table.start, _start(token) + table.end
+                self.outline.add(Block("table", text, start, max(start, end), rows=table.rows))
         elif (
             kind == "html_block"
             and not self.items
