@@ -561,6 +561,35 @@ def test_an_rst_definitions_body_and_a_simple_table_read_as_sphinx_shows_them() 
     ]
 
 
+def test_rst_list_and_csv_tables_read_as_the_tables_sphinx_shows() -> None:
+    """Sphinx docs list settings in `list-table` and `csv-table` directives as often as in simple tables;
+    the reader dropped both whole, as it drops a toctree. Each is a table (its header from `:header-rows:`
+    or `:header:`), a cell's roles resolved and its lines joined; a table read from a `:file:` says nothing
+    here."""
+    text = (
+        "Settings\n========\n\n"  # 1-3
+        ".. list-table:: Options\n   :header-rows: 1\n   :widths: 20 80\n\n"  # 4-7
+        "   * - Name\n     - Meaning\n"  # 8-9
+        "   * - ``timeout``\n     - Seconds to wait,\n       0 for ever.\n\n"  # 10-13
+        '.. csv-table:: Levels\n   :header: "Level", "Value"\n\n'  # 14-16
+        '   ``DEBUG``, 10\n   "INFO, the default", 20\n\n'  # 17-19
+        ".. csv-table:: Elsewhere\n   :file: levels.csv\n\n"  # 20-22
+        "After the tables.\n"  # 23
+    )
+    found = [(b.kind, b.rows, b.start) for _, b in blocks(read_text(text, name="x.rst"))]
+    assert found == [
+        ("table", (("Name", "Meaning"), ("`timeout`", "Seconds to wait, 0 for ever.")), 5),
+        ("table", (("Level", "Value"), ("`DEBUG`", "10"), ("INFO, the default", "20")), 15),
+        ("paragraph", (), 23),
+    ]
+    # without a header, each row is an item of its cells
+    bare = ".. list-table::\n\n   * - ``a``\n     - the first\n   * - ``b``\n     - the second\n"
+    assert [b.text for _, b in blocks(read_text(bare, name="x.rst"))] == [
+        "`a` — the first",
+        "`b` — the second",
+    ]
+
+
 def test_the_prose_of_a_readmes_html_header_is_read_as_paragraphs() -> None:
     """READMEs centre their logo, title and tagline in HTML (go-task, node-fetch, httpx, mermaid): a `<p>` of
     words is a paragraph on its own lines; badges, a row of links and a script are not."""

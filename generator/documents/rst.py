@@ -21,6 +21,7 @@ from .markdown import (
     role_shown,
 )
 from .model import Section
+from .rst_tables import TABLE_DIRECTIVES, table_directive
 
 _ADMONITIONS = frozenset(
     "note warning tip important hint caution attention danger error seealso admonition topic sidebar"
@@ -332,6 +333,10 @@ class _Shadow:
                 self._fence(body, language, indent, replaces_line=False)
             else:
                 self._fence(body, language, indent)
+        elif name in TABLE_DIRECTIVES and (table := table_directive(name, body, inline)):
+            # the table the docs build renders, in the directive's lines (a longer one pushes the rest down)
+            lines = ["", *(" " * indent + line for line in table)]
+            self.out += [*lines, *[""] * (end - i - len(lines))]
         elif name in _ADMONITIONS:
             # a titled one's argument is its title; a note's or a warning's is its text's first line
             # (`.. warning:: If you start the scheduler … finish` over "execution, …": anyio, libuv, babel)
