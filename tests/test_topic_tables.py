@@ -4,6 +4,8 @@ reference tables ("### 属性", "## API", "### Countdown Props") answers how the
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from topic_fakes import offline
 
 from generator.documents.plain import markup_prose
@@ -299,3 +301,40 @@ def test_a_table_written_in_html_is_stored_as_its_rows() -> None:
     # a template's interpolation is computed when the page renders: no word of the source
     assert "**边框：**\n- 实线（粗细：1px）。\n- 虚线（粗细：2px）。" in stored
     assert "我们提供了以下几种圆角样式。" in stored and "{{" not in stored
+
+
+COUNTDOWN = (
+    "# 倒计时 Countdown\n\n每过一秒，就会少一秒。\n\n## 演示\n\n```demo\nbasic.vue\nprecision.vue\n```\n\n"
+    "## API\n\n### Countdown Props\n\n"
+    "| 名称 | 类型 | 默认值 | 说明 |\n| --- | --- | --- | --- |\n"
+    "| active | `boolean` | `true` | 是否处于计时状态 |\n"
+    "| duration | `number` | `0` | 倒计时持续时间，单位毫秒 |\n"
+    "| precision | `0 \\| 1 \\| 2 \\| 3` | `0` | 倒计时的秒显示的精度 |\n"
+    "| render | `function` | `undefined` | 时间的渲染函数 |\n"
+    "| on-finish | `() => void` | `undefined` | 倒计时结束的回调 |\n"
+)
+
+
+def test_a_report_on_a_page_of_tables_opens_on_its_rows_and_says_how_many_follow(kb_root: Path) -> None:
+    from topic_fakes import config, entry, make_corpus
+
+    from generator.app.topic_target import topic_target
+    from generator.site.pages.topic import publish_topic
+    from generator.store import KBPaths, read_page
+    from generator.topic.pipeline import run_topic_research
+
+    others = {f"page{n}.md": f"# 组件 {n}\n\n第 {n} 个组件用来展示一段文字和一张图片。\n" for n in range(4)}
+    make_corpus(kb_root, {"countdown.md": COUNTDOWN, **others})
+    paths = KBPaths(kb_root)
+    target = topic_target(paths, entry(topic="倒计时", verify=False, lang="zh"))
+    result = run_topic_research(paths, config(), offline(), target, publish=publish_topic)
+    folder = paths.topic_dir(result.slug)
+    meta, report = read_page(folder / "output" / "report.md")
+    summary = report.split("## 摘要", 1)[1].split("\n## ", 1)[0]
+    assert "没有回答" not in summary and "Countdown Props:" in summary
+    assert "- active：是否处于计时状态" in summary and f"另有 {5 - SUMMARY_ROWS} 项未在此列出" in summary
+    assert meta["description"].startswith("Countdown Props: active：")
+    _, landing = read_page(folder / "index.md")
+    # the landing lists the summary: a table's rows and its note stand inside the label's item
+    assert "- Countdown Props: " in landing and "\n    - active：是否处于计时状态" in landing
+    assert f"\n    *（另有 {5 - SUMMARY_ROWS} 项未在此列出）*" in landing

@@ -396,7 +396,16 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
         if report
         else []
     )
-    summary = [claim_markdown(c, numbers, prefix="", labels=marks, code=False) for c in said]
+    omitted = page.t["omitted_items"]
+    # the landing lists the summary's claims: a table's rows and their note stand inside its label's item
+    summary = [
+        Markdown(
+            _INSIDE_ITEM.sub(
+                "\n    ", claim_markdown(c, numbers, prefix="", labels=marks, code=False, omitted=omitted)
+            )
+        )
+        for c in said
+    ]
     lead, description = _landing_lead(page, report)
     body = render_template(
         page.ws.paths,
@@ -421,6 +430,9 @@ def _write_landing(page: TopicPage, report: Report | None, catalog: Catalog) -> 
     )
     store.write_page(page.ws.index_file, front, body)
     save_entry(page.ws.root, entry_record("topic", front))
+
+
+_INSIDE_ITEM = re.compile(r"\n(?=[^\n])")
 
 
 def _status_label(page: TopicPage) -> Markdown:
