@@ -338,3 +338,23 @@ def test_a_report_on_a_page_of_tables_opens_on_its_rows_and_says_how_many_follow
     # the landing lists the summary: a table's rows and its note stand inside the label's item
     assert "- Countdown Props: " in landing and "\n    - active：是否处于计时状态" in landing
     assert f"\n    *（另有 {5 - SUMMARY_ROWS} 项未在此列出）*" in landing
+
+
+def test_local_search_finds_a_page_of_tables_by_its_rows_words(tmp_path: Path) -> None:
+    from generator.sources.base import create_search_provider
+
+    # Arco's OverflowList page holds its title only in a yaml fence and says what it is about only in its
+    # tables ("折叠方向", "溢出数量"): the index left tables out, and "折叠列表" found no page at all
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "overflow-list.md").write_text(
+        "```yaml\ntitle: 折叠列表 OverflowList\n```\n\n## API\n\n### `<overflow-list>` Props\n\n"
+        "|参数名|描述|类型|默认值|\n|---|---|---|:---:|\n|min|最少展示的元素个数|`number`|`0`|\n"
+        "|from|折叠方向|`'start' \\| 'end'`|`'end'`|\n\n### `<overflow-list>` Events\n\n"
+        "|事件名|描述|参数|\n|---|---|---|\n|change|溢出数量改变时触发|value: `number`|\n",
+        encoding="utf-8",
+    )
+    (docs / "button.md").write_text("# 按钮 Button\n\n按钮用于开始一个即时操作。\n", encoding="utf-8")
+    provider = create_search_provider(f"local:{docs}", cache_dir=tmp_path / "cache")
+    [hit] = provider.search("折叠", limit=3)
+    assert hit.url.endswith("overflow-list.md") and "min：最少展示的元素个数" in hit.content

@@ -59,8 +59,14 @@ def markup_prose(
 
 
 def section_prose(section: Section) -> str:
-    """A section's prose blocks, blank-line separated (no heading, code or tables)."""
-    return "\n\n".join(text for block in section.blocks for text in _prose(block))
+    """A section's prose blocks, blank-line separated (no heading or code): a table is its rows, each a
+    sentence that reads alone, as the stored text holds it (a component page of props tables says what it
+    is about in its rows' words: "折叠方向", "验证码的长度")."""
+    return "\n\n".join(text for block in section.blocks for text in _prose(block) or _rows(block))
+
+
+def _rows(block: Block) -> list[str]:
+    return ["\n".join(row_sentences(block.rows))] if block.kind == "table" and block.rows else []
 
 
 def _structured(doc: Document, tables: bool) -> Iterator[str]:

@@ -33,7 +33,7 @@ from .base import SearchHit, SearchProvider, register
 SUFFIXES = {".md", ".markdown", ".mdx", ".rst", ".txt", ".html", ".htm", ".pdf"}
 MAX_FILE_BYTES = 20_000_000
 PASSAGE_CHARS = 900
-SCHEMA_VERSION = "4"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "5"  # bump when what is indexed changes: the database rebuilds itself
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _STOPWORDS = frozenset(
