@@ -138,3 +138,25 @@ def test_a_crawled_page_is_titled_by_its_og_title_or_markdown_heading() -> None:
         "https://docs.test/d.md", _Body("https://docs.test/d.md", 200, "text/markdown", "utf-8", md)
     )
     assert fetched.title == "Dependency Resolution"
+
+
+def test_a_page_opening_on_its_api_without_a_title_is_named_by_its_file(tmp_path: Path) -> None:
+    # TDesign's component pages are ':: BASE_DOC ::' then '## API', Arco's keep their title in a yaml block:
+    # every one of them was titled "API", and a report's references read "[1] API"
+    from generator.documents import read_file
+
+    table = "## API\n\n### Transfer Props\n\n名称 | 类型 | 说明\n-- | -- | --\ndirection | String | 穿梭框可操作方向\n"
+    (tmp_path / "transfer").mkdir()
+    (tmp_path / "transfer" / "transfer.md").write_text(":: BASE_DOC ::\n\n" + table, encoding="utf-8")
+    (tmp_path / "resize-box").mkdir()
+    (tmp_path / "resize-box" / "README.zh-CN.md").write_text(table, encoding="utf-8")
+    assert read_file(tmp_path / "transfer" / "transfer.md").title == "transfer"
+    readme = tmp_path / "resize-box" / "README.zh-CN.md"
+    assert read_file(readme, origin="resize-box/README.zh-CN.md").title == "resize box"
+    # a page titled "API" by its own level-1 heading, or a reST page whose first heading is its title, keeps it
+    (tmp_path / "api.md").write_text("# API\n\nThe functions.\n", encoding="utf-8")
+    (tmp_path / "reference.rst").write_text(
+        "API Reference\n=============\n\nThe functions.\n", encoding="utf-8"
+    )
+    assert read_file(tmp_path / "api.md").title == "API"
+    assert read_file(tmp_path / "reference.rst").title == "API Reference"

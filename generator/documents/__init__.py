@@ -20,6 +20,7 @@ from .header import (
     Header,
     blank_frontmatter,
     clean_heading,
+    is_reference_part,
     is_section_name,
     opens_body,
     read_header,
@@ -158,7 +159,7 @@ def _document(
     header: Header, sections: tuple[Section, ...], name: str, origin: str, revision: str, markup: str
 ) -> Document:
     stem = PurePosixPath(name).stem
-    title = header.title or _heading_title(sections, markup, stem) or title_from_name(stem)
+    title = header.title or _heading_title(sections, markup, stem) or title_from_name(_name_of(stem, origin))
     return Document(
         origin=origin or name,
         revision=revision,
@@ -171,6 +172,13 @@ def _document(
     )
 
 
+def _name_of(stem: str, origin: str) -> str:
+    """The name a file goes by: its folder's for a folder's README or index page ("resize-box/README.zh-CN.md"
+    is the resize-box page), else its own."""
+    folder = PurePosixPath(origin).parent.name
+    return folder if folder and stem.split(".")[0].lower() in ("readme", "index") else stem
+
+
 def _heading_title(sections: tuple[Section, ...], markup: str, stem: str = "") -> str:
     """The first level-1 heading (Markdown), else the first heading, unless it names a section — but a
     section name the file is named after ("Introduction" in intro.rst) is its title."""
@@ -180,6 +188,8 @@ def _heading_title(sections: tuple[Section, ...], markup: str, stem: str = "") -
     top = [s for s in titled if s.level == 1] if markup in ("markdown", "mdx", "html") else []
     first = (top or titled)[0].heading if titled else ""
     named_after = len(stem) >= 3 and first.lower().startswith(stem.lower())
+    if markup in ("markdown", "mdx") and not top and is_reference_part(first) and not named_after:
+        return ""  # "## API" opening a page whose title the site keeps elsewhere: the file names it
     return _opening_title(titled) if is_section_name(first) and not named_after else first
 
 

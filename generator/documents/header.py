@@ -237,6 +237,16 @@ def is_section_name(heading: str) -> bool:
     return bool(_NOT_A_TITLE.match(heading))
 
 
+# the reference part a Markdown page without a title heading opens with when its title lives elsewhere
+# (TDesign's pages are ':: BASE_DOC ::' then "## API"; Arco's keep theirs in a yaml block): no title
+_REFERENCE_PART = re.compile(r"^\W*(?:api|api reference|faq|frequently asked questions|常见问题)\W*$", re.I)
+
+
+def is_reference_part(heading: str) -> bool:
+    """A heading naming a page's reference part ("API", "FAQ"), which titles no page that has no title."""
+    return bool(_REFERENCE_PART.match(heading))
+
+
 def opens_body(heading: str) -> bool:
     """A heading that names a part of a document's body ("Abstract", "Summary"): the title is above it."""
     return bool(_PART.match(heading))

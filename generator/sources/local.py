@@ -33,7 +33,7 @@ from .base import SearchHit, SearchProvider, register
 SUFFIXES = {".md", ".markdown", ".mdx", ".rst", ".txt", ".html", ".htm", ".pdf"}
 MAX_FILE_BYTES = 20_000_000
 PASSAGE_CHARS = 900
-SCHEMA_VERSION = "5"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "6"  # bump when what is indexed changes: the database rebuilds itself
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _STOPWORDS = frozenset(
@@ -182,7 +182,7 @@ def _drop(db: sqlite3.Connection, rel: str) -> None:
 def _index_file(db: sqlite3.Connection, folder: Path, rel: str) -> str:
     """Index one file's passages; returns its headings (newline-joined) for the files table."""
     try:
-        doc = read_file(folder / rel, budget=Budget())
+        doc = read_file(folder / rel, origin=rel, budget=Budget())
     except OSError as exc:  # unreadable now; its mtime is recorded, so it is retried once it changes
         log.warning("local search: cannot read %s: %s", rel, exc)
         return ""

@@ -397,7 +397,10 @@ def _document_of(
         data = Path(path).read_bytes()
     except OSError:
         return "", "", "", "", ""
-    doc = read_bytes(data, name=Path(path).name, budget=Budget())
+    # named with its folder: a folder's README is that folder's page ("resize-box/README.zh-CN.md")
+    doc = read_bytes(
+        data, name=Path(path).name, origin=Path(path).parent.name + "/" + Path(path).name, budget=Budget()
+    )
     if not is_template_name(path):
         doc = without_template(doc, template, Path(path).name)
     text = data.decode("utf-8", errors="replace") if markup not in ("pdf", "html") else ""
