@@ -71,7 +71,16 @@ def test_a_row_reads_alone_in_its_tables_language() -> None:
 
 
 def test_reference_table_headings_answer_how_it_is_used() -> None:
-    for heading in ("属性", "CSS 变量", "API", "Countdown Props", "Button 属性", "事件", "插槽"):
+    for heading in (
+        "属性",
+        "CSS 变量",
+        "API",
+        "Countdown Props",
+        "Button 属性",
+        "事件",
+        "插槽",
+        "<resize-box> Props",
+    ):
         assert section_facets(heading) == {"use"}, heading
     # a concept named like a table ("计算属性"), a design ("Futures API"), the options a decision weighed, a
     # guide's advanced section ("Options {🚀}"): none is a component's reference
@@ -280,6 +289,7 @@ def test_english_named_reference_tables_answer_how_it_is_used() -> None:
     assert not [c for c in [*what.claims, *how.claims] if c.items]
     assert lists_reference("Form Attributes", "Form Attributes:", True)
     assert lists_reference("Attributes", "Attributes:", True)
+    assert lists_reference("<resize-box> Events", "<resize-box> Events:", True)  # Arco names it by its tag
     # a specification's "Context Attributes" over prose, or a list leaning on its lead-in, is no reference
     assert not lists_reference("Context Attributes", "Context Attributes:", False)
     assert not lists_reference("Context Attributes", "The attributes are:", True)
