@@ -99,8 +99,8 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         report.summary = table_lead(in_force, analysis.defining)
     report.summary = shown(report.summary, analysis.definition, catalog, report.sections)
     report.summary = [_told(c, catalog) for c in report.summary]
-    for section in report.sections:
-        section.claims = [_told(c, catalog) for c in section.claims]
+    for told in report.sections:
+        told.claims = [_told(c, catalog) for c in told.claims]
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]
