@@ -104,14 +104,15 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
         installer = (sys.executable, "-m", "pip", "--python", python)
     _run(*installer, "install", "--no-deps", "--no-index", "-q", wheel)
 
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
+    env.pop("PYTHONPATH", None)  # a suite run with PYTHONPATH at a checkout would import that checkout
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a run that may write bytecode still leaves the package as is
     # run outside this checkout: `python -c` would find its generator/ in the current folder
-    package = Path(_run(python, "-c", "import generator; print(generator.__file__)", cwd=tmp_path)).parent
+    probe = "import generator; print(generator.__file__)"
+    package = Path(_run(python, "-c", probe, cwd=tmp_path, env=env)).parent
     assert package.is_relative_to(venv)  # deepkb from the wheel, not from this checkout
 
     kb = make_kb(tmp_path)
-    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
-    env.pop("PYTHONPATH", None)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a run that may write bytecode still leaves the package as is
     _run(venv / "bin" / "deepkb", "build", cwd=kb, env=env)
 
     shipped = package / "site" / "defaults"
