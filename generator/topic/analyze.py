@@ -1221,14 +1221,10 @@ def candidates(
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
         answers = {facet_name} if named else path_facets(heading, source.title)
-        if (
-            not answers
-            and heading
-            and lists_reference(heading[-1], quote.text, items_read_alone(quote.text, quote.items))
-        ):
-            answers = {
-                "use"
-            }  # "### Form Attributes" and its rows: how the component is used, never what it is
+        # "### Form Attributes" and its rows: how the component is used, never what it is
+        listed = bool(heading) and items_read_alone(quote.text, quote.items)
+        if not answers and listed and lists_reference(heading[-1], quote.text, listed):
+            answers = {"use"}
         if states_arrival(quote.text):  # the release it arrived in says where it stands, wherever written
             answers = {"current"}
         claimed = answers if own_headings else set()

@@ -39,8 +39,9 @@ FACET_WORDS = {
     # prepublishing a new minor version": how it is used; a KEP-like template's "### User Experience In Detail"
     # under "## Proposal" (a user's steps: "Users can enable the option…, then run fstrim") is no design
     # a component's reference tables, under a heading naming only them ("## API", "### Countdown Props",
-    # "### `<resize-box>` Props", "### 属性", "### CSS 变量"): what a reader sets to use it ("计算属性" names a concept and "Futures API" a
-    # design, neither a table; MobX's "## Options {🚀}" is a guide's advanced section)
+    # "### `<resize-box>` Props", "### 属性", "### CSS 变量"): what a reader sets to use it ("计算属性" names a
+    # concept and "Futures API" a design, neither a table; MobX's "## Options {🚀}" is a guide's advanced
+    # section)
     "use": r"usage|how to|using|examples?|scenarios?\b|user experience|tutorial|getting started|quick ?start"
     r"|configur|install|basic|"
     r"^\W*(?:api|props)\W*$|^\W*<?[A-Za-z][\w.-]*>?\s+props\W*$"
@@ -288,9 +289,9 @@ def decision_record(headings: Iterable[str]) -> bool:
 
 # what a component's reference table lists, named in English after the component (or its tag: Arco's
 # "### `<resize-box>` Events") or alone ("### Form Attributes", "### Attributes", "### Form-Item Scoped Slot",
-# "### Picker Options"): these words name no facet
-# by themselves, as a specification's "## Context Attributes" or an API's "## Events" says how the thing works;
-# a table's rows right under them are a reference (`lists_reference`)
+# "### Picker Options"): these words name no facet by themselves, as a specification's "## Context Attributes"
+# or an API's "## Events" says how the thing works; a table's rows right under them are a reference
+# (`lists_reference`)
 _REFERENCE_HEADING = re.compile(
     r"^\W*(?:<?[A-Za-z][\w.-]*>?\s+){0,2}(?:attributes|events|methods|(?:scoped\s+)?slots?|options|parameters"
     r"|arguments)\W*$",
