@@ -1107,8 +1107,8 @@ def _features_section(readme: Document) -> list[DocPassage]:
         if not features or any(_aside(h) for h in section.path):
             continue
         first = next((n for n, b in enumerate(section.blocks) if b.kind == "item"), None)
-        if first is None:
-            continue
+        if first is None or (not _FEATURES_ONLY.match(section.heading) and first > 0):
+            continue  # … a "Why X?" section only when its list is all it says (viper's says it in prose first)
         lead = section.blocks[first].lead
         items = [
             DocPassage(readme.origin, b.start, b.end, "item", b.text, section.heading)
