@@ -809,7 +809,7 @@ def test_a_paragraph_recommending_another_project_is_no_overview() -> None:
     # pydash's note "Looking for a library that is more memory efficient …? Check out fnc! …" stood second in
     # its overview; node-schedule's said "… toad-scheduler would be a better choice." and "In case you need
     # durable jobs …, try agenda or bree." — what to use instead, never what the project is
-    readme = read_text(
+    said = _overview_openings(
         "# tinydash\n\nTinydash is a kitchen sink of utilities for doing stuff in a functional way.\n\n"
         "Looking for a library that is more memory efficient? Check out [fnc](https://example.org)! It is built "
         "around generators.\n\n"
@@ -817,12 +817,17 @@ def test_a_paragraph_recommending_another_project_is_no_overview() -> None:
         "choice.\n\n"
         "In case you need durable jobs that persist across restarts, try [agenda](https://example.org) or "
         "[bree](https://example.org).\n\n"
-        "Its functions take the data first, so each reads as the sentence it is. Check out the tutorial.\n",
-        name="README.md",
-        origin="README.md",
+        "Its functions take the data first, so each reads as the sentence it is. Check out the tutorial.\n"
     )
-    said = [p.text[:20] for p in overview(readme, [])]
     assert said == ["Tinydash is a kitche", "Its functions take t"]
+
+
+def _overview_openings(text: str, name: str = "README.md") -> list[str]:
+    """The first 20 characters of each passage of the overview: of the README `text`, or of the docs
+    introduction page `text` when `name` is not a README."""
+    document = read_text(text, name=name, origin=name)
+    passages = overview(document, []) if name == "README.md" else overview(None, [document])
+    return [p.text[:20] for p in passages]
 
 
 def test_a_docs_index_s_blurbs_over_its_toctrees_are_no_overview() -> None:
@@ -830,16 +835,15 @@ def test_a_docs_index_s_blurbs_over_its_toctrees_are_no_overview() -> None:
     "The user guide is the best place to start if you are new to CacheLib. …" and "If you are looking for
     information on a specific function, class or method, this part of the documentation is for you." — both
     stood in its overview, about the docs, not the project."""
-    index = read_text(
+    said = _overview_openings(
         "CacheKit\n========\n\nA collection of cache libraries behind one API, extracted from a web toolkit.\n\n"
         "User's Guide\n------------\n\nThe user guide is the best place to start if you are new to CacheKit. It\n"
         "includes installation instructions and a quickstart guide.\n\n.. toctree::\n\n    installation\n\n"
         "API Reference\n-------------\n\nIf you are looking for information on a specific function, class or\n"
         "method, this part of the documentation is for you.\n\n.. toctree::\n\n    api\n",
         name="index.rst",
-        origin="docs/index.rst",
     )
-    assert [p.text[:24] for p in overview(None, [index])] == ["A collection of cache li"]
+    assert said == ["A collection of cach"]
 
 
 def test_a_why_section_s_list_is_the_features_an_overview_without_a_list_shows() -> None:
