@@ -3567,10 +3567,7 @@ def test_a_disclaimer_is_no_part_of_what_a_page_says(tmp_path: Path) -> None:
             "## Origin\n\nTinyweb started because routing in the old framework was slow to change.\n"
         ),
     }
-    root = make_project(tmp_path / "tinyweb", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _docs_of(make_project(tmp_path / "tinyweb", files))
     why = next(c for c in docs.concepts if c.name.startswith("Why"))
     line = concept_line(1, why)
     assert "Tinyweb started because routing" in line and "clarify" not in line
