@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
+from generator.repo.map.filetypes import in_go_internal
 from generator.repo.model import (
     CallEdge,
     CallTree,
@@ -88,9 +89,7 @@ def ranked(paths: Iterable[str], facts: Facts) -> list[RankedSymbol]:
 
 def _go_internal(path: str, facts: Facts) -> bool:
     fact = facts.files.get(path)
-    return (
-        fact is not None and fact.language == "go" and (path.startswith("internal/") or "/internal/" in path)
-    )
+    return fact is not None and fact.language == "go" and in_go_internal(path)
 
 
 def key_types(paths: Sequence[str], facts: Facts, linker: Linker, limit: int = 8) -> list[KeyType]:

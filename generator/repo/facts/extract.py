@@ -341,6 +341,12 @@ def _package_json_entries(root: Path, path: str, max_bytes: int) -> tuple[list[s
         data = json.loads(read_source(root, path, max_bytes=max_bytes))
     except (DeepkbError, ValueError):
         return [], []
+    return package_json_entries(data)
+
+
+def package_json_entries(data: object) -> tuple[list[str], list[str]]:
+    """The files a parsed package.json names: its `bin` scripts, then its faces (`main`, `module`,
+    `exports`)."""
     if not isinstance(data, dict):
         return [], []
 

@@ -223,6 +223,12 @@ ROOT_BUILD_SCRIPT = re.compile(r"(?:hatch_)?build(?:[_-][\w.-]*)?\.py$", re.IGNO
 ROOT_TEST_RUNNER = re.compile(r"(?:run_?tests?|pytest[_-][\w.-]*)\.py$", re.IGNORECASE)
 
 
+def in_go_internal(path: str) -> bool:
+    """Whether a path is inside a Go `internal/` package: only the module holding it can import it, never a
+    user of the library."""
+    return path.startswith("internal/") or "/internal/" in path
+
+
 @lru_cache(maxsize=65_536)
 def is_context_file(path: str) -> bool:
     """A test, doc, example, benchmark, build or release script: about the code rather than the code."""

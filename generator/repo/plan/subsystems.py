@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 
 import igraph
 
-from generator.repo.map.filetypes import is_context_file
+from generator.repo.facts.extract import package_json_entries
+from generator.repo.map.filetypes import in_go_internal, is_context_file
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import (
     MAX_FILES_PER_SHARD,
@@ -42,7 +43,7 @@ PROSE_LANGUAGES = frozenset(
     {"markdown", "rst", "text", "other", "json", "yaml", "toml", "ini", "csv", "xml", "html", "css"}
 )
 SCRIPT_LANGUAGES = frozenset({"shell", "powershell", "make", "dockerfile"})
-MANIFEST_BYTES = 100_000  # of a Python manifest read for the modules it names
+MANIFEST_BYTES = 100_000  # of a manifest (pyproject.toml, package.json …) read for what it names
 SMALL_GROUP = 2  # seed: normalize merges consecutive shards of at most 2 files
 IMPORT_WEIGHT = 1.0
 PACKAGE_WEIGHT = 0.4
@@ -167,7 +168,6 @@ _MAINTAINING = re.compile(
     r"|version|pack|publish|prepare|docs?|changelog|clean|size)(?:$|[:_-])",
     re.IGNORECASE,
 )
-MANIFEST_BYTES = 256_000
 
 
 def npm_run_scripts(repo_map: RepoMap) -> frozenset[str]:
@@ -183,7 +183,7 @@ def npm_run_scripts(repo_map: RepoMap) -> frozenset[str]:
     if not isinstance(scripts, dict):
         return frozenset()
     paths = {entry.path for entry in repo_map.files}
-    shipped = {posixpath.normpath(p) for p in _shipped(data)}
+    shipped = {posixpath.normpath(p) for named in package_json_entries(data) for p in named}
     run = {
         posixpath.normpath(found.group(2))
         for name, command in scripts.items()
@@ -194,13 +194,19 @@ def npm_run_scripts(repo_map: RepoMap) -> frozenset[str]:
     return frozenset(path for path in run if path in paths and path not in shipped)
 
 
-def only_theirs(programs: Collection[str], pool: Sequence[str], facts: Facts) -> set[str]:
-    """The modules of `pool` only `programs` import, and those only they and these import (luxon's
-    tasks/build.js, which its build scripts import): the maintainers' programs' own helpers."""
+def _importers(facts: Facts) -> defaultdict[str, set[str]]:
+    """Each module → the modules importing it."""
     importers: defaultdict[str, set[str]] = defaultdict(set)
     for importer, imports in facts.files.items():
         for target in imports.depends_on:
             importers[target].add(importer)
+    return importers
+
+
+def only_theirs(programs: Collection[str], pool: Sequence[str], facts: Facts) -> set[str]:
+    """The modules of `pool` only `programs` import, and those only they and these import (luxon's
+    tasks/build.js, which its build scripts import): the maintainers' programs' own helpers."""
+    importers = _importers(facts)
     theirs = set(programs)
     grew = True
     while grew:
@@ -210,22 +216,6 @@ def only_theirs(programs: Collection[str], pool: Sequence[str], facts: Facts) ->
                 theirs.add(path)
                 grew = True
     return theirs - set(programs)
-
-
-def _shipped(data: dict[str, object]) -> list[str]:
-    """The files a package.json names as the package's face or its commands (`main`, `module`, `bin`,
-    `exports`)."""
-    found: list[str] = []
-    pending: list[object] = [data.get(key) for key in ("main", "module", "bin", "exports")]
-    while pending:
-        value = pending.pop()
-        if isinstance(value, str):
-            found.append(value)
-        elif isinstance(value, dict):
-            pending += list(value.values())
-        elif isinstance(value, list):
-            pending += value
-    return found
 
 
 def _build_backend(repo_map: RepoMap, manifest: str) -> frozenset[str]:
@@ -774,21 +764,15 @@ def with_door(ranked: Sequence[Concept], facts: Facts, pool: Sequence[str], room
     return [*chosen[: room - 1], door]
 
 
-_GO_INTERNAL = re.compile(r"(?:^|/)internal/")
-
-
 def test_support(pool: Sequence[str], facts: Facts) -> set[str]:
     """The Go modules of an `internal/` package only the tests import: no user can import an internal
     package, so one the code never imports serves its tests alone (pond's internal/assert, its `Equal` and
     `PanicsWith`, had been a subsystem "Assert" beside the pool)."""
-    importers: defaultdict[str, list[str]] = defaultdict(list)
-    for importer, imports in facts.files.items():
-        for target in imports.depends_on:
-            importers[target].append(importer)
+    importers = _importers(facts)
     return {
         path
         for path in pool
-        if _GO_INTERNAL.search(path)
+        if in_go_internal(path)
         and (fact := facts.files.get(path)) is not None
         and fact.language == "go"
         and importers[path]
