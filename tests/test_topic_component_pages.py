@@ -4,13 +4,12 @@ one takes it, never how it is used."""
 
 from __future__ import annotations
 
-from topic_fakes import offline
+from topic_fakes import component_page, facet_plan, offline
 
 from generator.documents.plain import markup_prose
 from generator.topic import workspace as wsp
 from generator.topic.analyze import Catalog, analyze
 from generator.topic.headings import section_facets
-from generator.topic.plan import Plan, Step
 from generator.topic.sentences import states_arrival
 
 # antd-mobile's SafeArea page (src/components/safe-area/index.zh.md), shortened
@@ -39,22 +38,9 @@ def test_when_to_use_says_why_not_how() -> None:
 def test_a_lead_leaving_its_subject_unsaid_says_what_the_titled_component_is() -> None:
     # "安全区是什么？" quoted 何时使用's sentence (the first naming 安全区), so "安全区为什么重要？" had nothing left to
     # quote and said the stored sources do not answer
-    page = wsp.RawSource(
-        "local-s",
-        "local",
-        "local:safe-area/index.zh.md",
-        "SafeArea 安全区",
-        "t",
-        markup_prose(SAFE_AREA, structure=True),
-        kind="local",
-        relevance=0.9,
-    )
+    page = component_page("local-s", "safe-area/index.zh.md", "SafeArea 安全区", SAFE_AREA)
     questions = {"安全区是什么？": "what", "安全区为什么重要？": "motivation", "如何使用安全区？": "use"}
-    plan = Plan(
-        topic="安全区",
-        sub_queries=list(questions),
-        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
-    )
+    plan = facet_plan("安全区", questions)
     what, why, use = analyze(offline(), plan, Catalog([page]), lang="zh").sections
     assert [c.text for c in what.claims][:1] == ["在全面屏下提供自适应的边距调整。"]
     assert [c.text for c in why.claims] == ["当网页被全屏展示时，可借助安全区实现自动适配。"]
@@ -110,22 +96,9 @@ def test_the_release_a_component_arrived_in_says_where_it_stands_not_how_to_use_
         "当使用图片水印且图片加载异常时，可以同时添加 content 防止水印失效（自 5.2.3 开始支持）。"
     )
     assert not states_arrival("自 5.17.0 版本，我们提供了 loading 属性，内置 Spin 组件作为加载状态。")
-    page = wsp.RawSource(
-        "local-q",
-        "local",
-        "local:qr-code/index.zh-CN.md",
-        "QRCode 二维码",
-        "t",
-        markup_prose(QR_CODE, structure=True),
-        kind="local",
-        relevance=0.9,
-    )
+    page = component_page("local-q", "qr-code/index.zh-CN.md", "QRCode 二维码", QR_CODE)
     questions = {"二维码是什么？": "what", "如何使用二维码？": "use", "二维码的现状如何？": "current"}
-    plan = Plan(
-        topic="二维码",
-        sub_queries=list(questions),
-        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
-    )
+    plan = facet_plan("二维码", questions)
     _, use, current = analyze(offline(), plan, Catalog([page]), lang="zh").sections
     assert [c.text for c in use.claims] == ["API:"]
     assert [c.text for c in current.claims] == ["自 antd@5.1.0 版本开始提供该组件。"]

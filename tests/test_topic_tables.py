@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from topic_fakes import offline
+from topic_fakes import component_page, facet_plan, offline
 
 from generator.documents.plain import markup_prose
 from generator.documents.table import row_sentences
@@ -14,7 +14,7 @@ from generator.site.pages.topic import described
 from generator.topic import workspace as wsp
 from generator.topic.analyze import Analysis, Catalog, Claim, Section, analyze
 from generator.topic.headings import section_facets
-from generator.topic.plan import Plan, Step
+from generator.topic.plan import Plan
 from generator.topic.report import SUMMARY_ROWS, Report, build_report
 from generator.topic.sentences import MAX_PASSAGE, list_quote
 
@@ -106,22 +106,9 @@ def test_a_long_table_is_quoted_from_its_first_rows() -> None:
 
 
 def test_the_props_table_answers_how_to_use_the_component() -> None:
-    page = wsp.RawSource(
-        "local-s",
-        "local",
-        "local:safe-area/index.zh.md",
-        "SafeArea 安全区",
-        "t",
-        markup_prose(SAFE_AREA, structure=True),
-        kind="local",
-        relevance=0.9,
-    )
+    page = component_page("local-s", "safe-area/index.zh.md", "SafeArea 安全区", SAFE_AREA)
     questions = {"安全区是什么？": "what", "如何使用安全区？": "use"}
-    plan = Plan(
-        topic="安全区",
-        sub_queries=list(questions),
-        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
-    )
+    plan = facet_plan("安全区", questions)
     _, use = analyze(offline(), plan, Catalog([page]), lang="zh").sections
     assert use.claims
     assert {item for c in use.claims for item in c.items} >= {
@@ -182,11 +169,7 @@ COUNTDOWN_ROWS = (
 def _table_report(*claims: Claim, defining: list[str] | None = None) -> Report:
     """The report of a page whose "use" section quotes `claims` and whose other sections quote nothing."""
     questions = {"倒计时是什么？": "what", "如何使用倒计时？": "use"}
-    plan = Plan(
-        topic="倒计时",
-        sub_queries=list(questions),
-        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
-    )
+    plan = facet_plan("倒计时", questions)
     pages = {sid for c in claims for sid in c.sources}
     catalog = Catalog(
         [wsp.RawSource(sid, "local", f"local:{sid}.md", sid, "t", "x", kind="local") for sid in sorted(pages)]
@@ -265,22 +248,9 @@ FORM = (
 def test_english_named_reference_tables_answer_how_it_is_used() -> None:
     from generator.topic.headings import lists_reference
 
-    page = wsp.RawSource(
-        "local-f",
-        "local",
-        "local:form.md",
-        "Form 表单",
-        "t",
-        markup_prose(FORM, structure=True),
-        kind="local",
-        relevance=0.9,
-    )
+    page = component_page("local-f", "form.md", "Form 表单", FORM)
     questions = {"表单是什么？": "what", "表单如何工作？": "how", "如何使用表单？": "use"}
-    plan = Plan(
-        topic="表单",
-        sub_queries=list(questions),
-        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
-    )
+    plan = facet_plan("表单", questions)
     what, how, use = analyze(offline(), plan, Catalog([page]), lang="zh").sections
     # "### Form Attributes" named no facet: its rows stood where any question took them, and a page with a
     # section on its use ("## 基本用法") kept them out of "use"

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from topic_fakes import offline
+from topic_fakes import facet_plan, offline
 
 from generator.topic import workspace as wsp
 from generator.topic.analyze import Candidate, Catalog, allocate, analyze
 from generator.topic.facet_sections import TextSection, opening_passages, text_sections
-from generator.topic.plan import Plan, Step
 
 PAGINATION = (
     "# Pagination 分页\n\n"
@@ -67,11 +66,7 @@ def test_a_usage_question_no_section_answers_is_answered_by_an_example_of_the_su
         "local-r", "local", "local:r.md", "约定式路由", "t", ROUTING, kind="local", relevance=0.9
     )
     questions = {"约定式路由是什么？": "what", "约定式路由如何工作？": "how", "如何使用约定式路由？": "use"}
-    plan = Plan(
-        topic="约定式路由",
-        sub_queries=list(questions),
-        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
-    )
+    plan = facet_plan("约定式路由", questions)
     what, how, use = analyze(offline(), plan, Catalog([page]), lang="zh").sections
     assert use.claims and all(c.code for c in use.claims)
     assert use.claims[0].code.startswith("---\ngroup:") or use.claims[0].code.startswith("---\nnav:")

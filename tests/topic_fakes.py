@@ -10,9 +10,12 @@ from typing import Any, ClassVar
 import markdown
 
 from generator.config import Config, LLMConfig, TopicEntry
+from generator.documents.plain import markup_prose
 from generator.llm.base import Provider, create_provider
 from generator.sources.base import SearchHit, SearchProvider, create_search_provider, register
 from generator.store import KBPaths, read_page
+from generator.topic.plan import Plan, Step
+from generator.topic.workspace import RawSource
 
 TOPIC = "vector databases"
 
@@ -129,3 +132,26 @@ def live_html(page: Path) -> list[str]:
     parser = LiveHTML()
     parser.feed(markdown.markdown(body, extensions=["tables", "admonition"]))
     return parser.problems
+
+
+def facet_plan(topic: str, questions: dict[str, str]) -> Plan:
+    """A plan asking each of `questions` (question → its facet) of `topic`, one step each."""
+    return Plan(
+        topic=topic,
+        sub_queries=list(questions),
+        steps=[Step(id=f"s{n}", title=f, question=q, facet=f) for n, (q, f) in enumerate(questions.items())],
+    )
+
+
+def component_page(sid: str, path: str, title: str, markdown_text: str) -> RawSource:
+    """A stored local docs page (`path` in the corpus), its text read as the local search stores it."""
+    return RawSource(
+        sid,
+        "local",
+        f"local:{path}",
+        title,
+        "t",
+        markup_prose(markdown_text, structure=True),
+        kind="local",
+        relevance=0.9,
+    )
