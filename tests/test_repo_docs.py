@@ -1630,6 +1630,34 @@ def test_a_sphinx_source_below_the_docs_folder_is_read_and_its_toctree_orders_th
     assert order[:3] == (f"{source}/index.rst", f"{source}/routing.rst", f"{source}/api.rst")
 
 
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("DeepDiff 8.6.1 documentation!", "About DeepDiff"),
+        ("Welcome to dogpile.cache's documentation!", "About dogpile.cache"),
+        ("PyToolz API Documentation", "PyToolz API Documentation"),
+    ],
+)
+def test_a_front_page_titled_by_sphinx_quickstart_is_about_the_project_it_names(
+    tmp_path: Path, title: str, name: str
+) -> None:
+    """deepdiff's guide opened on "DeepDiff 8.6.1 documentation!" (a name stale with the next release),
+    dogpile.cache's on "Welcome to dogpile.cache's documentation!", funcy's on "Welcome to funcy documentation!":
+    the boilerplate sphinx-quickstart writes on the front page. A title of the project's own stays."""
+    docs = {
+        "docs/conf.py": "project = 'tinyweb'\n",
+        "docs/index.rst": f"{title}\n{'=' * len(title)}\n\nTinyweb routes requests to handlers.\n\n"
+        "Modules\n-------\n\nThe router matches a path to its handler, segment by segment.\n\n"
+        "The middleware wraps every handler the router calls, in the order it was added.\n\n"
+        "Installation\n------------\n\nInstall it with pip, then import the application class.\n\n"
+        ".. toctree::\n\n   routing\n",
+        "docs/routing.rst": "Routing\n=======\n\nA route maps a path to a handler.\n",
+    }
+    code = {path: text for path, text in PROJECT.items() if not path.startswith("docs/")}
+    root = make_project(tmp_path / "tinyweb", {**code, **docs})
+    assert [c.name for c in _docs_of(root).concepts][:2] == [name, "Routing"]
+
+
 def test_a_docs_folder_front_page_listing_its_pages_orders_them(tmp_path: Path) -> None:
     # Catch2's docs/Readme.md ("start with the tutorial", then "Writing tests:" assertions, matchers …),
     # tc39 Temporal's docs/README.md, cloudevents' docs/README.md: no navigation file, so the pages came in

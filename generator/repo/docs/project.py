@@ -235,6 +235,11 @@ _CATEGORY = re.compile(
 _GENERIC_TITLE = re.compile(
     r"(?:an? )?(?:overview|introduction|intro|index|readme|about|summary)", re.IGNORECASE
 )
+# the title sphinx-quickstart writes on a docs' front page ("Welcome to dogpile.cache's documentation!",
+# "DeepDiff 8.6.1 documentation!"): the project's name in boilerplate, stale with its version
+_QUICKSTART_TITLE = re.compile(
+    r"(?i)(?:welcome to (?:the )?(?P<welcomed>.+?)(?:['’]s)?|(?P<versioned>.+?) v?\d+(?:\.\d+)+\S*) documentation\W*"
+)
 _ABOUT_HEADING = re.compile(
     r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
     re.IGNORECASE,
@@ -1838,8 +1843,11 @@ def _group_of(path: str, folder: str) -> str:
 
 
 def _concept_name(key: str, pages: Sequence[DocPage]) -> str:
-    """A single page's title; a folder's index page title, else the folder's name made readable."""
+    """A single page's title; a folder's index page title, else the folder's name made readable. A front
+    page titled by sphinx-quickstart's boilerplate is "About" the project it names."""
     first = pages[0]
+    if boilerplate := _QUICKSTART_TITLE.fullmatch(first.title.strip()):
+        return f"About {(boilerplate['welcomed'] or boilerplate['versioned']).strip()}"
     generic = _GENERIC_TITLE.fullmatch(first.title.strip())
     if len(pages) > 1 and generic:  # a folder's "Overview" page: the folder names the concept
         return _humane(key)
