@@ -12,6 +12,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.explained import own_comment
 from generator.repo.docs.project import SymbolNames, read_project_docs
 from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.prose import summary
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts, Symbol
 from generator.repo.run.pipeline import run_repo_research
@@ -129,6 +130,24 @@ def test_a_go_type_s_comment_past_its_summary_is_kept_with_its_lines() -> None:
     assert texts[1] == "Goroutines are started lazily, so creating a new pool is cheap."
     assert (found[1].start, found[1].end) == (8, 8)  # cited at the comment's own line
     assert not any(t.startswith("Pool is a pool") for t in texts)  # the summary is shown already
+
+
+def test_a_comment_whose_summary_stopped_its_first_line_still_shows_what_it_goes_on_to_say() -> None:
+    # deepdiff's combine_hashes_lists: its summary stops the unstopped first line, and the page's "How they
+    # work" had lost the lines past it, as the summary no longer matched the comment word for word
+    text = (
+        "def combine_hashes_lists(items, prefix):\n"
+        '    """\n    Combines lists of hashes into one hash\n    This can be optimized in future.\n'
+        "    It needs to work with both murmur3 hashes (int) and sha256 (str)\n"
+        '    Although murmur3 is not used anymore.\n    """\n    return prefix\n'
+    )
+    symbol = Symbol("combine_hashes_lists", "function", 1, 8)
+    shown = summary(text.split('"""')[1])
+    assert shown == "Combines lists of hashes into one hash. This can be optimized in future."
+    found = own_comment(text, symbol, "python", "deephash.py", shown)
+    assert [p.text for p in found] == [
+        "It needs to work with both murmur3 hashes (int) and sha256 (str) Although murmur3 is not used anymore."
+    ]
 
 
 def test_a_tsdoc_comment_keeps_its_remarks_and_example_and_drops_its_tags() -> None:

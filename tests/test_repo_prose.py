@@ -149,6 +149,31 @@ def test_a_credit_for_where_the_code_came_from_is_not_what_it_does() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # deepdiff's combine_hashes_lists
+            "\n    Combines lists of hashes into one hash\n    This can be optimized in future.\n"
+            "    It needs to work with both murmur3 hashes (int) and sha256 (str)\n",
+            "Combines lists of hashes into one hash. This can be optimized in future.",
+        ),
+        (  # OpenHands' state tracker
+            "Deep copy of metrics\nThis serves as a snapshot for the parent's metrics",
+            "Deep copy of metrics. This serves as a snapshot for the parent's metrics.",
+        ),
+        ("Return the value of the\nPython object.", "Return the value of the Python object."),
+        ("Compute the total of\nThe values given.", "Compute the total of The values given."),
+    ],
+)
+def test_a_line_without_its_stop_before_a_line_opening_a_sentence_ends_its_sentence(
+    text: str, expected: str
+) -> None:
+    """Lines that are sentences without their full stops ran together: deepdiff's DeepHash subsystem was "Combines
+    lists of hashes into one hash This can be optimized in future." A line ending on a word a sentence goes on
+    after, or a line opening on any other word, still wraps."""
+    assert summary(text) == expected
+
+
 def test_a_jsdoc_description_ends_where_its_tags_begin() -> None:
     text = "Prints the comments of a node.\n\n@param {{\n  indent?: boolean,\n}} options how\n@returns {Doc}"
     assert summary(text) == "Prints the comments of a node."

@@ -211,7 +211,8 @@ def _past(paragraph: str, shown: str) -> str:
     """What `paragraph` says after the sentences a page shows of it ("" when it shows them all)."""
     words = paragraph.split()
     seen = shown.rstrip("…").split()
-    if not seen or words[: len(seen)] != seen:
+    # a summary may stop a line its comment left unstopped ("… into one hash" / "This can …": prose.summary)
+    if not seen or [w.rstrip(".") for w in words[: len(seen)]] != [w.rstrip(".") for w in seen]:
         return ""
     rest = " ".join(words[len(seen) :])
     if not seen[-1].endswith((".", "!", "?", ":")):  # the summary was cut mid-sentence: its end is not news

@@ -106,7 +106,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     """
     if not text or not text.strip():
         return ""
-    head = _past_title(in_english(_head(text)))
+    head = _line_ends_sentence(_past_title(in_english(_head(text))))
     plain = _plain_sentence(head)
     plain = plain if plain is not None else _code_span_sentence(head)
     if plain is not None:
@@ -133,6 +133,34 @@ _TITLE_LINE = re.compile(
     rf"(?:{_TITLE_WORD}|[&/-])(?:[ \t]+(?:{_TITLE_WORD}|[&/-]|of|and|for|the)){{0,4}}[ \t]*"
 )
 _PARAGRAPHS = re.compile(r"\n[ \t]*(?:\*[ \t]*)?\n")
+
+
+# a docstring whose lines are sentences without their stops (deepdiff's "Combines lists of hashes into one
+# hash" over "This can be optimized in future."; OpenHands' "Deep copy of metrics" over "This serves as a
+# snapshot …"): a line of words ending on none of .!?:;,- before a line opening on a word that only opens a
+# sentence ends its sentence, as PEP 257's summary line does
+_UNSTOPPED_LINE = re.compile(
+    r"(?m)^([ \t]*\w[^\n]*\s[^\n]*[\w)`'\"])[ \t]*(?=\n[ \t]*(?:This|These|That|It|Its|The|If|When|Note|See|Also"
+    r"|We|You|Returns?|Raises?|Used|Use|Can|May|Should|Will)\b)"
+)
+
+
+# … unless the line ends on a word a sentence goes on after ("Compute the total of" / "The values given.")
+_GOES_ON = frozenset(
+    "a an the of to in on at by for from with as and or but nor than that which who whose its their this these "
+    "is are was were be been being has have had not".split()
+)
+
+
+def _line_ends_sentence(text: str) -> str:
+    if "\n" not in text:
+        return text
+
+    def stop(line: re.Match[str]) -> str:
+        last = line[1].rsplit(None, 1)[-1].lower()
+        return line[0] if last in _GOES_ON else line[1] + "."
+
+    return _UNSTOPPED_LINE.sub(stop, text)
 
 
 def _past_title(text: str) -> str:
