@@ -327,3 +327,31 @@ def test_a_constructor_ranks_below_the_call_using_what_it_built(tmp_path: Path) 
     tree = facts.calls.tree()
     assert [edge.callee for edge in main_line(tree)] == ["fetch", "send"]
     assert "Options" in [branch.edge.callee for branch in tree]  # still drawn, beside the work
+
+
+# an event loop that runs its tasks, then closes its runner in a `finally:`: the close releases every resource
+# the run used and leads to more code than the loop's own step, yet the loop is where the work goes on (trio's
+# `unrolled_run` → `Runner.close` had opened its main flow)
+RUN_THEN_CLOSE = {
+    "loop/__init__.py": "from .core import run\n",
+    "loop/core.py": (
+        "from .runner import Runner\n\n\n"
+        "def run(main):\n    runner = Runner()\n    try:\n        runner.step(main)\n    finally:\n"
+        "        runner.close()\n"
+    ),
+    "loop/runner.py": (
+        "class Runner:\n    def __init__(self):\n        self.tasks = []\n\n"
+        "    def step(self, main):\n        return schedule(main)\n\n"
+        "    def close(self):\n        return release(self)\n\n\n"
+        f"def schedule(main):\n{_body(35)}\n\ndef release(runner):\n{_body(60)}"
+    ),
+}
+
+
+def test_a_call_closing_what_the_work_used_ranks_below_the_work(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", RUN_THEN_CLOSE)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert [edge.callee for edge in main_line(tree)] == ["Runner.step", "schedule"]
+    assert "Runner.close" in [branch.edge.callee for branch in tree]  # still drawn, after the work

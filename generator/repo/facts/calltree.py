@@ -39,6 +39,7 @@ SIDE_PATH = 0.05  # what an error, logging, deprecated or test path weighs of wh
 SAME_MODULE = 0.5  # what code in the caller's own module counts of code it hands on to another one
 SET_UP = 0.3  # what a constructor's call ranks of its weight: the object it builds then does the work
 EARLY_CALL = 0.3  # what a caller's first call loses against its last one: set-up comes before the work
+TEAR_DOWN = 0.3  # what a call closing what the work used ranks of its weight: it comes after the work
 # what the runtime calls on an object a user hands it: Python's callable protocol (WSGI and ASGI apps, a
 # command object), Go's http.Handler
 RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
@@ -57,6 +58,13 @@ _REPORTS = re.compile(
     r"^_*(?:(?:setup|set_up|configure|config|init|get|make|new)_?)?(?:log|logger|logging)s?$"
     r"|^_*(?:warn|debug|trace|deprecat)",
     re.IGNORECASE,
+)
+
+
+# a call ending what the work used (trio's `unrolled_run` closes its runner in a `finally:` after the event loop,
+# and the close led to more code than the loop's own calls): it comes last, as the work is done
+_TEARS_DOWN = re.compile(
+    r"^_*(?:a?close|shutdown|clean_?up|tear_?down|dispose|destroy|__a?exit__)$", re.IGNORECASE
 )
 
 
@@ -195,7 +203,11 @@ class _Tree:
             if callee not in self.kept and callee not in above:
                 weight = self.weigh(edge, above)
                 rank = weight * (1.0 - EARLY_CALL * (1.0 - order / last))
-                weighed.append((weight, rank * (SET_UP if self.constructs(callee) else 1.0), edge))
+                if self.constructs(callee):
+                    rank *= SET_UP
+                elif _TEARS_DOWN.match(edge.callee.rpartition(".")[2]):
+                    rank *= TEAR_DOWN
+                weighed.append((weight, rank, edge))
         weighed.sort(key=lambda item: (-item[1], item[2].line))
         # asked of the few callees that could be kept: it reads the callee's lines
         weighed = [
