@@ -43,6 +43,8 @@ def test_pointers_to_what_is_printed_elsewhere_or_to_further_reading() -> None:
         "Use the following options to configure Uvicorn, when running from the command line.",
         "Here are a few ways you can help improve the codebase.",
         "For more info, see Passing state into functions.",
+        "For performance tips, see Performance Tips.",  # immer's Pitfalls page had opened on it
+        "For the list of supported dialects, please refer to the dialects page.",
         "Check out the runloop docs for more detail.",
         "See Capabilities & Constraints of Server and Client Components and Sharing Code Between Server and Client.",
     ):
@@ -51,6 +53,7 @@ def test_pointers_to_what_is_printed_elsewhere_or_to_further_reading() -> None:
         "Starlette encourages a strict separation of configuration from code, following the twelve-factor pattern.",
         "Requests with a body larger than the limit above 10 MB are refused.",
         "This code of conduct applies to the project and all associated projects.",
+        "For each request, the router sees whether a route matches.",
     ):
         assert not points_elsewhere(sentence), sentence
 

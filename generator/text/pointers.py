@@ -59,6 +59,9 @@ _POINTS_ELSEWHERE = re.compile(
     # "For additional usage samples, checkout the proof of concepts.", "For a full list, refer to RFC 1234."
     r"|(?:to\s+get\s+started|for\s+(?:more|further|additional|other|complete|full|detailed|an?)\b[^,.]{0,60}),?"
     r"\s+(?:please\s+)?(?:see|read|visit|check\s*out|refer\s+to|consult|look\s+at)\b"
+    # … whatever it is for, a pointer set off by its comma: immer's Pitfalls opened "For performance tips, see
+    # Performance Tips."
+    r"|for\s+[^,.:;]{1,60},\s+(?:please\s+)?(?:see|visit|check\s*out|refer\s+to|consult)\b"
     r"|(?:(?:be|make)\s+sure\s+to\s+|don't\s+forget\s+to\s+)?check\s+out\b"
     # … or at what follows it: "Here are some examples…"
     r"|(?:here|(?:the\s+)?following)\s+(?:are|is)\b)"
