@@ -163,6 +163,11 @@ def test_a_credit_for_where_the_code_came_from_is_not_what_it_does() -> None:
         ),
         ("Return the value of the\nPython object.", "Return the value of the Python object."),
         ("Compute the total of\nThe values given.", "Compute the total of The values given."),
+        (  # p-queue's lowerBound: a line crediting where the code comes from, then what it does
+            "Port of lower_bound from https://en.cppreference.com/w/cpp/algorithm/lower_bound\n"
+            "Used to compute insertion index to keep queue sorted after insertion",
+            "Used to compute insertion index to keep queue sorted after insertion.",
+        ),
     ],
 )
 def test_a_line_without_its_stop_before_a_line_opening_a_sentence_ends_its_sentence(

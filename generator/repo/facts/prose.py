@@ -58,7 +58,8 @@ _CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduc
 # where the code came from, not what it does: "Ported from Goji's middleware, source: …", "based on the
 # original work by Armon Dadgar in https://… (MIT licensed)"
 _CREDIT = re.compile(
-    r"(?i)\b(?:(?:ported|copied|borrowed|forked|vendored) from|the original work\b|(?:adapted|derived) from \S+'s"
+    r"(?i)\b(?:(?:ported|copied|borrowed|forked|vendored) from|^port of \S+ from|the original work\b"
+    r"|(?:adapted|derived) from \S+'s"
     r"|(?:derived|based) (?:from|on) (?:the )?(?:original )?(?:work|code|implementation) (?:by|of|from))\b"
 )
 _JSDOC_TAG = re.compile(r"(?m)^[ \t]*@\w+.*$")
@@ -106,7 +107,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     """
     if not text or not text.strip():
         return ""
-    head = _line_ends_sentence(_past_title(in_english(_head(text))))
+    head = _past_credit(_line_ends_sentence(_past_title(in_english(_head(text)))))
     plain = _plain_sentence(head)
     plain = plain if plain is not None else _code_span_sentence(head)
     if plain is not None:
@@ -161,6 +162,15 @@ def _line_ends_sentence(text: str) -> str:
         return line[0] if last in _GOES_ON else line[1] + "."
 
     return _UNSTOPPED_LINE.sub(stop, text)
+
+
+def _past_credit(text: str) -> str:
+    """A comment whose first line, a sentence of its own, credits where the code comes from (p-queue's "Port of
+    lower_bound from https://…" over "Used to compute insertion index …"): the lines after it."""
+    first, newline, rest = text.lstrip("\n").partition("\n")
+    if newline and first.rstrip().endswith(".") and rest.strip() and rest.split("\n", 1)[0].strip():
+        return rest if _aside(first) else text
+    return text
 
 
 def _past_title(text: str) -> str:
