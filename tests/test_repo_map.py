@@ -486,6 +486,8 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("src/trio/_tests/test_sync.py", True),  # a package's private test suite (trio's "Tests" subsystem)
         ("src/trio/_core/_tests/tutil.py", True),
         ("pandas/_testing/asserters.py", True),
+        ("src/trio/_tools/gen_exports.py", True),  # the maintainers' code generator: its flags set nothing
+        ("src/pip/_vendor/rich/console.py", True),
         ("src/trio/_sync.py", False),
         ("src/anyio/_core/_testing.py", False),  # a module so named is code
         ("src/benchmark_utils/mod.rs", False),
@@ -498,7 +500,7 @@ def test_context_files_are_told_from_source_modules(path: str, context: bool) ->
 # the test as one search over the whole path, which is_context_file splits into a test per folder and one
 # of the file's name (faster, and the same answer for every path)
 CONTEXT_PATH = re.compile(
-    r"(^|/)(tests?|testing|_tests?|_testing|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?"
+    r"(^|/)(tests?|testing|_(?:tests?|testing|tools|scripts?|bench(?:marks?)?|examples?|vendor)|testutils?|__tests__|spec|specs|docs?|docs?[_-][\w-]+|[\w-]*examples?|samples?"
     r"|tutorials?|benchmarks?|bench|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     r"|__fixtures__|[\w-]+(?:\.[\w-]+)*\.(?:\w*tests?|specs?|benchmarks?)(?:\.[\w-]+)*"
     r"|fixtures?|scripts?|tools|release|ci|typings|\.[^/]+|vendor|third_party|node_modules|testdata)/"
@@ -521,6 +523,8 @@ PARTS = (
     "__tests__",
     "_tests",
     "_testing",
+    "_tools",
+    "_vendor",
     "spec",
     "Specs",
     "doc",

@@ -172,9 +172,10 @@ CONTEXT_FOLDER = re.compile(
     # a demo named for what it shows, as examples are (zinx's zinx_app_demo/, an MMO game server whose `main`
     # had become the main flow's door and a subsystem); a component called so (dumi's DumiDemo/) is code
     r"|[\w-]+[_-]demos?"
-    # a package's private test suite and its helpers: trio's src/trio/_tests/ (a "Tests" subsystem) and
-    # _core/_tests/, pandas' _testing/
-    r"|_tests?|_testing"
+    # a package's private test suite, its helpers and its maintainers' tools: trio's src/trio/_tests/ (a "Tests"
+    # subsystem), _core/_tests/ and _tools/ (whose code generator's flags were the Configuration page's
+    # "Command-line flags"), pandas' _testing/, pip's _vendor/
+    r"|_(?:tests?|testing|tools|scripts?|bench(?:marks?)?|examples?|vendor)"
     r"|benchmarks?|bench|benches|tests?[_-]?(?:helpers?|utils?|support|data)|[\w-]+[_-]tests?|__mocks__|mocks?"
     # a second test tier named by its kind after the word: dynaconf's tests_functional/, tests_integration/,
     # tests-e2e/, tests_benchmark/
