@@ -163,6 +163,14 @@ def test_a_credit_for_where_the_code_came_from_is_not_what_it_does() -> None:
         ),
         ("Return the value of the\nPython object.", "Return the value of the Python object."),
         ("Compute the total of\nThe values given.", "Compute the total of The values given."),
+        (  # pino's getCallerLocation: a comment, then the coverage tool's in a block of its own
+            "Attempt to extract the user callsite (file:line:column)\n istanbul ignore next ",
+            "Attempt to extract the user callsite (file:line:column).",
+        ),
+        (
+            "Parse the header.\neslint-disable-next-line no-bitwise\nThe flags are bits.",
+            "Parse the header. The flags are bits.",
+        ),
         (  # p-queue's lowerBound: a line crediting where the code comes from, then what it does
             "Port of lower_bound from https://en.cppreference.com/w/cpp/algorithm/lower_bound\n"
             "Used to compute insertion index to keep queue sorted after insertion",

@@ -46,6 +46,13 @@ _NOT_PROSE = re.compile(
       | (?P<banner>[/*=\-~\#_+])(?P=banner){3,}   # a banner: "//////// PARSE ////////", "===== Section ====="
     )"""
 )
+# a line telling a coverage tool, linter or type checker what to skip, wherever it stands in a comment (pino's
+# getCallerLocation: "Attempt to extract the user callsite (file:line:column)" over "/* istanbul ignore next */"
+# read "… (file:line:column) istanbul ignore next."): never prose
+_DIRECTIVE_LINE = re.compile(
+    r"(?im)^[ \t]*(?:istanbul|c8|v8)[ \t]+ignore\b.*\n?|^[ \t]*(?:eslint-(?:disable|enable)|prettier-ignore"
+    r"|@ts-(?:ignore|expect-error|nocheck)|jshint|nolint|noqa|pragma:[ \t]*no[ \t]+cover)\b.*\n?"
+)
 _LICENCE_LINE = re.compile(
     r"(?im)^\s*(?:copyright\b|\(c\)\s|©|spdx-license-identifier|all rights reserved|licensed (?:under|to)\b"
     r"|(?:mit|bsd|apache|gpl|isc|mpl)[\w\s.-]{0,20}licen[cs]ed?\b"
@@ -107,7 +114,7 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
     """
     if not text or not text.strip():
         return ""
-    head = _past_credit(_line_ends_sentence(_past_title(in_english(_head(text)))))
+    head = _past_credit(_line_ends_sentence(_past_title(in_english(_DIRECTIVE_LINE.sub("", _head(text))))))
     plain = _plain_sentence(head)
     plain = plain if plain is not None else _code_span_sentence(head)
     if plain is not None:
