@@ -1210,6 +1210,30 @@ def test_a_name_qualified_by_the_project_s_own_package_is_the_name_it_qualifies(
     assert symbols == {"Reads values": ["Provider"], "Parses values": ["Parser"], "Writes values": ["Source"]}
 
 
+def test_a_concept_s_code_is_never_a_test_beside_the_code_it_tests(tmp_path: Path) -> None:
+    # traefik's Docker, Kv, Knative and Ingress guide entries linked `TestDynConfBuilder_build`,
+    # `Test_buildConfiguration` … from the _test.go files beside pkg/provider/<name>/'s code
+    page = "# Docker\n\nThe Docker provider reads the labels of your containers and routes to them.\n\n"
+    files = {
+        "README.md": "# tinyproxy\n\nTinyproxy routes requests to your containers and services.\n",
+        "go.mod": "module example.com/tinyproxy\n",
+        "docs/docker.md": page + "It watches the `Provider` events: `TestBuild` shows how.\n",
+        "docs/file.md": "# File\n\nThe file provider reads a configuration file and routes by it.\n",
+        "docs/kv.md": "# KV\n\nThe KV provider reads a key-value store and routes by its keys.\n",
+        "pkg/provider/docker/docker.go": (
+            "package docker\n\n// Provider reads containers.\ntype Provider struct{}\n\n"
+            "// Build builds the configuration.\nfunc Build() {}\n"
+        ),
+        "pkg/provider/docker/config_test.go": (
+            'package docker\n\nimport "testing"\n\nfunc TestBuild(t *testing.T) {\n\tBuild()\n}\n'
+        ),
+    }
+    root = make_project(tmp_path / "tinyproxy", files)
+    symbols = {c.name: [s.name for s in c.symbols] for c in _docs_of(root).concepts}
+    assert "Provider" in symbols["Docker"]
+    assert not any(name.startswith("Test") for names in symbols.values() for name in names)
+
+
 def test_a_few_side_pages_in_a_docs_folder_leave_the_readme_s_guide_its_place(tmp_path: Path) -> None:
     """go-plugin's docs/ holds an internals page and two tutorials, winston's three side pages, fd's two:
     their READMEs are the guide (Features, Architecture, Usage; Logging, Formats, Transports) and were

@@ -254,7 +254,10 @@ _NOT_PACKAGES = frozenset({"index", "readme", "overview", "intro", "introduction
 # Go packages that document no library: tests' data, examples, internals, commands and generated code
 _NOT_GO_LIBRARY = re.compile(r"(?:^|/)(?:testdata|_?examples?|internal|cmd|vendor|third_party)/")
 _NOT_LIBRARY = re.compile(
-    WORD_ENDING_FOLDER + r"(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/",
+    WORD_ENDING_FOLDER + r"(?:tests?|specs?|__tests__|examples?|samples?|demos?|benchmarks?|docs?)/"
+    # … and a test beside the code it tests: traefik's Docker, Kv, Knative and Ingress guide entries linked
+    # `TestDynConfBuilder_build`, `Test_buildConfiguration` from pkg/provider/*/…_test.go
+    r"|(?:^|/)(?:test_[^/]*\.py|conftest\.py|[^/]*_test\.\w+|[^/]*\.(?:test|spec)\.[cm]?[jt]sx?)$",
     re.IGNORECASE,
 )
 _CODE_SPAN = re.compile(r"`([A-Za-z_](?:[\w.]|::)*)(?:\(\))?`")
