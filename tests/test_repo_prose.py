@@ -171,6 +171,10 @@ def test_a_credit_for_where_the_code_came_from_is_not_what_it_does() -> None:
             "Parse the header.\neslint-disable-next-line no-bitwise\nThe flags are bits.",
             "Parse the header. The flags are bits.",
         ),
+        (
+            "eslint-disable\ntslint:disable\n\nMock Service Worker.",
+            "Mock Service Worker.",
+        ),  # OpenHands' worker
         (  # p-queue's lowerBound: a line crediting where the code comes from, then what it does
             "Port of lower_bound from https://en.cppreference.com/w/cpp/algorithm/lower_bound\n"
             "Used to compute insertion index to keep queue sorted after insertion",

@@ -51,7 +51,7 @@ _NOT_PROSE = re.compile(
 # read "… (file:line:column) istanbul ignore next."): never prose
 _DIRECTIVE_LINE = re.compile(
     r"(?im)^[ \t]*(?:istanbul|c8|v8)[ \t]+ignore\b.*\n?|^[ \t]*(?:eslint-(?:disable|enable)|prettier-ignore"
-    r"|@ts-(?:ignore|expect-error|nocheck)|jshint|nolint|noqa|pragma:[ \t]*no[ \t]+cover)\b.*\n?"
+    r"|@ts-(?:ignore|expect-error|nocheck)|jshint|jscs:|tslint:|nolint|noqa|pragma:[ \t]*no[ \t]+cover)\b.*\n?"
 )
 _LICENCE_LINE = re.compile(
     r"(?im)^\s*(?:copyright\b|\(c\)\s|©|spdx-license-identifier|all rights reserved|licensed (?:under|to)\b"
