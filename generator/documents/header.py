@@ -75,11 +75,7 @@ _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 _HEADING_MARKUP = re.compile(r"`+|\*\*|(?<!\\)__|\\(?=[^\w\s]|_)")
 _EMPHASIS = re.compile(r"(?<![\w*\\])\*([^*\s](?:[^*\n]*[^*\s])?)\*(?![\w*])")  # "*CLI option* names"
 # an inline link, or a reference link (okio's "Read a text file ([Java][ReadFile]/[Kotlin][ReadFileKt])")
-# an image, written in Markdown or as an HTML tag (traefik's nav "Govern <img src=… alt="Traefik Hub API
-# Gateway">", an icon): its alt text is group 1 or 2
-_HEADING_IMAGE = re.compile(
-    r"!\[([^\]]*)\]\([^)]*\)|<img\b(?=[^<>]*>)(?:[^<>]*?\balt=[\"']([^\"'<>]*)[\"'])?[^<>]*>", re.I
-)
+_HEADING_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
 _HEADING_LINK = re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 # inline HTML that only styles the words around it: the words stay, the tags go
 _STYLE_TAG = re.compile(
@@ -220,16 +216,16 @@ def iso_date(value: str) -> str:
 
 def clean_heading(text: str) -> str:
     """A heading's words as written: anchors, code and strong markers and escapes dropped, a link reduced
-    to its words, styling tags, images and comments dropped (`<small>nlohmann::</small>json`, a template's
-    `<!-- optional -->`, an icon's `<img …>`), any other HTML kept as text (searched by those words, never
-    rendered)."""
+    to its words, styling tags and comments dropped (`<small>nlohmann::</small>json`, a template's
+    `<!-- optional -->`), any other HTML kept as text (a
+    heading `<img …>` is searched by those words, never rendered)."""
     text = _HTML_COMMENT.sub(" ", text.replace(BOM, ""))
     text = _STYLE_TAG.sub("", _ANCHOR.sub("", _ANCHOR_TAG.sub("", text)))
     # an image: its alt text when it is the whole heading (faraday's logo "# ![Faraday](logo.svg)"), else
     # nothing (ipfs specs' status badge before the title)
     imageless = _HEADING_IMAGE.sub("", text)
     worded = re.search(r"\w", _HEADING_LINK.sub(r"\1", imageless))
-    text = imageless if worded else _HEADING_IMAGE.sub(lambda image: image[1] or image[2] or "", text)
+    text = imageless if worded else _HEADING_IMAGE.sub(r"\1", text)
     text = _HEADING_LINK.sub(r"\1", _HEADING_MARKUP.sub("", _EMPHASIS.sub(r"\1", text)))
     # an entity is its character, as a browser shows it (`array&lt;string&gt;`, `Serde JSON &emsp;`)
     return " ".join(html.unescape(text).split())[:MAX_TITLE]

@@ -370,10 +370,15 @@ def mkdocs_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
     gives it and the top-level section (`- Guide: [...]`) it sits in."""
     nav, prefix = _mkdocs_nav(root, docs)
     return [
-        NavPage(f"{prefix}/{page}", clean_heading(title), _section_label(item))
+        NavPage(f"{prefix}/{page}", clean_heading(_NAV_ICON.sub("", title)), _section_label(item))
         for item in (nav if isinstance(nav, list) else [nav])
         for title, page in _nav_pages(item, "")
     ]
+
+
+# an icon a nav title shows beside its words (traefik's "<span …>Govern <img src=… class="menu-icon" alt="Traefik
+# Hub API Gateway"></span>" made a guide entry "Govern <img src=…>"): the words are the title
+_NAV_ICON = re.compile(r"<img\b[^<>]*>", re.IGNORECASE)
 
 
 def _section_label(item: object) -> str:
