@@ -109,6 +109,37 @@ def test_a_heading_of_readers_questions_or_weighing_another_thing_asks_limits_or
     assert "limits" in outline_facets([outline], "无限滚动")
 
 
+def test_a_proposals_api_section_is_its_design_and_a_component_pages_is_its_use() -> None:
+    """Gateway API's GEPs (43 of 62) state their design under "## API" ("### Timeout values", "### GO", "### YAML")
+    beside "## Goals", "## Non-Goals" and "## Alternatives"; Kueue's KEPs and KubeVirt's proposals under "### API" /
+    "## API" in their design. Read as a component page's props tables, two of three GEP reports asked no "How does …
+    work?" and HTTPRoute timeouts' quoted its conformance feature names there, not the two timeouts."""
+    gep = (
+        "# GEP-1742: HTTPRoute Timeouts\n\n## TLDR\n\nConfigure timeouts for HTTP routes.\n\n## Goals\n\n"
+        "- Create some method to configure some timeouts.\n\n## Non-Goals\n\n- Every possible timeout.\n\n"
+        "## API\n\nMost implementations can support simple client request timeouts on HTTPRoute rules.\n\n"
+        "### Timeout values\n\nBoth timeout fields are Duration values; a zero-valued timeout disables it.\n\n"
+        "## Alternatives\n\nTimeouts could be configured using policy attachments.\n"
+    )
+    concepts = _concepts("HTTPRoute timeouts")
+    how = treating(gep, "how", concepts, tokens, own_headings=True, title="GEP-1742: HTTPRoute Timeouts")
+    assert [s.heading for s, _ in how][:2] == ["API", "Timeout values"]
+    headings = ("TLDR", "Goals", "Non-Goals", "Introduction", "API", "Timeout values", "Alternatives")
+    assert "how" in outline_facets(
+        [DocumentOutline("GEP-1742: HTTPRoute Timeouts", headings)], "HTTPRoute timeouts"
+    )
+    # a component page's "## API" is its props tables: how the component is used, never how it works
+    page = (
+        "# Affix 固钉\n\n## 何时使用\n\n当内容区域比较长时使用。\n\n## API\n\n"
+        "| 参数 | 说明 |\n| --- | --- |\n| offsetTop | 距离窗口顶部 |\n"
+    )
+    for facet, headings_treating in (("use", ["API"]), ("how", [])):
+        found = treating(page, facet, _concepts("固钉"), tokens, own_headings=True, title="Affix 固钉")
+        assert [s.heading for s, _ in found] == headings_treating
+    outline = outline_facets([DocumentOutline("Affix 固钉", ("何时使用", "代码演示", "API", "FAQ"))], "固钉")
+    assert "use" in outline and "how" not in outline
+
+
 def test_a_question_under_readers_questions_is_a_limit_never_why_the_subject_matters() -> None:
     """umi's i18n page: "## FAQ" > "### 为什么不直接使用 formatMessage 这个语法糖？" (it leaves React's life cycle,
     so switching the language re-renders nothing) had answered "为什么重要？"; it is a limit of the subject, and

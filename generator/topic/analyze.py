@@ -63,7 +63,7 @@ from .facet_sections import (
     text_sections,
     treating,
 )
-from .headings import lists_reference
+from .headings import design_proposal, lists_reference
 from .judge import RelevanceJudge
 from .plan import FACETS, Plan, unnumbered
 from .sentences import (
@@ -1201,6 +1201,7 @@ def candidates(
         s.id: subject_headings(text_sections(s.text), concept_sets, tokens, s.title) for s in usable
     }  # a document about something larger is quoted on the subject inside the subject's own section
     labelled = {s.id: labelled_facets(s.text, s.title) for s in usable}
+    proposals = {s.id for s in usable if design_proposal(t.heading for t in text_sections(s.text))}
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         inside = not scoped[source.id] or bool(scoped[source.id] & set(heading))
@@ -1220,7 +1221,9 @@ def candidates(
             continue
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
-        answers = {facet_name} if named else path_facets(heading, source.title)
+        answers = (
+            {facet_name} if named else path_facets(heading, source.title, proposal=source.id in proposals)
+        )
         # "### Form Attributes" and its rows: how the component is used, never what it is
         listed = bool(heading) and items_read_alone(quote.text, quote.items)
         if not answers and listed and lists_reference(heading[-1], quote.text, listed):

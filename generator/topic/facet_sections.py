@@ -20,6 +20,7 @@ from .headings import (
     FRAME,
     aside_facets,
     decision_record,
+    design_proposal,
     is_status_heading,
     lists_reference,
     names_option,
@@ -106,7 +107,7 @@ FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
 ACCOUNT_FACETS = FRAMING_FACETS | {"how"}
 
 
-def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
+def path_facets(headings: Sequence[str], title: str = "", *, proposal: bool = False) -> set[str]:
     """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
     the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
     alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
@@ -116,11 +117,11 @@ def path_facets(headings: Sequence[str], title: str = "") -> set[str]:
     document's own title is no section of it; a bare "Pros"/"Cons" heading weighs the one above it
     (`own_facets`)."""
     path = [h for h in headings if not title or h.strip() != title.strip()]
-    named = [own_facets(h, path[n - 1] if n else "") for n, h in enumerate(path)]
+    named = [own_facets(h, path[n - 1] if n else "", proposal=proposal) for n, h in enumerate(path)]
     return framed(set(), named) or next((found for found in reversed(named) if found), set())
 
 
-def own_facets(heading: str, parent: str, *, record: bool = False) -> set[str]:
+def own_facets(heading: str, parent: str, *, record: bool = False, proposal: bool = False) -> set[str]:
     """The facets a heading names (`section_facets`), a bare "Pros"/"Cons" heading read with the heading of the
     section it stands in (`parent`, "" for the document's title or none): under an option a document weighed
     ("#### Considered option: Define mesh-auth-mode via daemon config", "### Option 1: Using CRD approach instead
@@ -128,15 +129,17 @@ def own_facets(heading: str, parent: str, *, record: bool = False) -> set[str]:
     Proposal", "### Overview") its pros say why and its cons are its limits."""
     weighs = weighing(heading)
     if not weighs:
-        return section_facets(heading, record=record)
+        return section_facets(heading, record=record, proposal=proposal)
     if names_option(parent, record=record):
         return {"alternatives"}
     return {"motivation"} if weighs == "for" else {"limits"}
 
 
-def section_own_facets(section: TextSection, parent: str, *, record: bool = False) -> set[str]:
+def section_own_facets(
+    section: TextSection, parent: str, *, record: bool = False, proposal: bool = False
+) -> set[str]:
     """The facets a section's heading names (`own_facets`), else those of its content (`table_facets`)."""
-    return own_facets(section.heading, parent, record=record) or table_facets(section)
+    return own_facets(section.heading, parent, record=record, proposal=proposal) or table_facets(section)
 
 
 def table_facets(section: TextSection) -> set[str]:
@@ -214,7 +217,7 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
     Experience" is a scenario, "### Subtest semantics" under "## Rationale" a reason, not the design."""
     found: list[str] = []
     headings = [m.group(2) for b in blocks if (m := _heading_of(b))]
-    record = decision_record(headings)
+    record, proposal = decision_record(headings), design_proposal(headings)
     part, titled = "lead", False
     enclosing: list[tuple[int, str, bool]] = []  # level, part, whether it names a facet other than what/how
     for block in blocks:
@@ -228,7 +231,7 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
             titled = True  # the document's title: its lead follows it
             continue
         enclosing = [(lv, p, other) for lv, p, other in enclosing if lv < level]
-        facets = section_facets(heading, record=record)
+        facets = section_facets(heading, record=record, proposal=proposal)
         if any(other for _, _, other in enclosing):
             part = ASIDE
         elif not facets:
@@ -268,11 +271,13 @@ def path_facet_sets(sections: Sequence[TextSection], title: str = "") -> list[se
     enclosing: list[tuple[int, set[str]]] = []
     parents: list[tuple[int, str]] = []  # the headings it stands in, the document's title aside
     record = decision_record(s.heading for s in sections)
+    proposal = design_proposal(s.heading for s in sections)
     for section in sections:
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         parents = [(level, heading) for level, heading in parents if level < section.level]
         parent = parents[-1][1] if parents else ""
-        facets = framed(section_own_facets(section, parent, record=record), [named for _, named in enclosing])
+        says = section_own_facets(section, parent, record=record, proposal=proposal)
+        facets = framed(says, [named for _, named in enclosing])
         found.append(facets)
         if section.heading and section.level > 1:  # a top heading is the document's title, or a part of it
             parents.append((section.level, section.heading))
@@ -307,13 +312,16 @@ def treating(
     larger."""
     sections = text_sections(text)
     record = decision_record(s.heading for s in sections)
+    proposal = design_proposal(s.heading for s in sections)
     in_other_words = (
         account and facet in ACCOUNT_FACETS and bool(set(words_of(title)) & set().union(*concepts))
     )
     larger = not in_other_words and bool(subject_headings(sections, concepts, words_of, title))
     # a document about the subject with no section saying how it works says it section by section
     sections_say_how = (
-        own_headings and facet == "how" and not any("how" in section_facets(s.heading) for s in sections)
+        own_headings
+        and facet == "how"
+        and not any("how" in section_facets(s.heading, proposal=proposal) for s in sections)
     )
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
@@ -332,7 +340,8 @@ def treating(
         parents = [(level, heading) for level, heading in parents if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
         parent = parents[-1][1] if parents else ""
-        facets = framed(section_own_facets(section, parent, record=record), [named for _, named in enclosing])
+        says = section_own_facets(section, parent, record=record, proposal=proposal)
+        facets = framed(says, [named for _, named in enclosing])
         if facets and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))
         if section.level > 1:  # a top heading is the document's title, or a part of it

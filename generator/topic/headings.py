@@ -281,6 +281,21 @@ _RECORD_CONTEXT = re.compile(r"^\W*context\W*$", re.I)
 _DECISION = re.compile(r"^\W*decision(?:\s+outcome)?\W*$", re.I)
 
 
+# a design proposal's bare "API" heading names the API it proposes, how the subject works as well as how it is used:
+# Gateway API's GEPs hold their design under "## API" ("### Timeout values", "### GO", "### YAML"), a KEP's "### API"
+# under "## Design Details" its Go types, KubeVirt's "## API" under "# Design" its virtctl commands. A component
+# page's "## API" (antd, Naive UI, Arco, TDesign) is its props tables: how it is used only. A proposal says what it
+# sets out to do ("## Goals", "## Non-Goals") or weighs alternatives; no component page does
+_API_HEADING = re.compile(r"^\W*api\W*$", re.I)
+_PROPOSAL_HEADING = re.compile(r"^\W*(?:non[- ]?)?goals?\b|^\W*alternatives?\b", re.I)
+
+
+def design_proposal(headings: Iterable[str]) -> bool:
+    """Whether a document's headings are a design proposal's: one of them names its goals or non-goals, or
+    the alternatives it weighed."""
+    return any(_PROPOSAL_HEADING.match(facet_words(unnumbered(h.strip()))) for h in headings)
+
+
 def decision_record(headings: Iterable[str]) -> bool:
     """Whether a document's headings are a decision record's: one of them is "Decision" ("Decision
     Outcome")."""
@@ -309,12 +324,13 @@ def lists_reference(heading: str, label: str, rows_read_alone: bool) -> bool:
     )
 
 
-def section_facets(heading: str, *, record: bool = False) -> set[str]:
+def section_facets(heading: str, *, record: bool = False, proposal: bool = False) -> set[str]:
     """The outline facets a heading says its section answers: the table, the proposal templates' headings
     ("Guide-level explanation", "Reference-level explanation", "Unresolved questions"), "what" for a
     document's own summary, and "motivation" for the state a design changes or what it gains. A section's
     number is no word of it ("1. Introduction" is an introduction), and a frame section ("4. References",
-    "Acknowledgements") answers nothing. In a decision record (`record`), "Context" says why."""
+    "Acknowledgements") answers nothing. In a decision record (`record`), "Context" says why; in a design
+    proposal (`proposal`, `design_proposal`), "API" says how it works as well as how it is used."""
     heading = facet_words(unnumbered(heading.strip()))
     if FRAME.search(heading):
         return set()
@@ -333,17 +349,21 @@ def section_facets(heading: str, *, record: bool = False) -> set[str]:
         found.add("what")
     if "alternatives" in found:  # "Rejected alternative proposals", "Alternative semantics": not the design
         found.discard("how")
+    if proposal and _API_HEADING.match(heading):
+        found.add("how")
     return found
 
 
-def outline_heading_facets(headings: Sequence[str], *, record: bool = False) -> list[set[str]]:
+def outline_heading_facets(
+    headings: Sequence[str], *, record: bool = False, proposal: bool = False
+) -> list[set[str]]:
     """The facets each of a document's headings says (`section_facets`), read from its flat outline, which
     tells no levels: a question asked after a section of readers' questions ("## 常见问题" then "为什么 InfiniteScroll
     由隐藏切换为显示时，一直处于 loading？") is one of them, as the analyst reads it under that section."""
     found: list[set[str]] = []
     asking = False
     for heading in headings:
-        facets = section_facets(heading, record=record)
+        facets = section_facets(heading, record=record, proposal=proposal)
         asking = asking or QUESTIONS in facets
         found.append(aside_facets(QUESTIONS) if asking and _QUESTION_MARK.search(heading) else facets)
     return found

@@ -31,6 +31,7 @@ from .defining import asked_subject, plan_subject, topic_aspects
 from .headings import (
     FACETS,
     decision_record,
+    design_proposal,
     facet_words,
     heading_facets,
     outline_heading_facets,
@@ -275,7 +276,11 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
         (h, facets)
         for o, headings in sections
         for h, facets in zip(
-            headings, outline_heading_facets(headings, record=decision_record(o.headings)), strict=True
+            headings,
+            outline_heading_facets(
+                headings, record=decision_record(o.headings), proposal=design_proposal(o.headings)
+            ),
+            strict=True,
         )
         if not _BACK_MATTER.match(h.strip())
     ]
