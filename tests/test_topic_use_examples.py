@@ -41,6 +41,32 @@ def test_a_usage_section_opening_on_its_examples_caption_quotes_it_with_the_exam
     assert all(not p.code for p in opening_passages(_section(later, "基础用法"), 2, example_alone=True))
 
 
+POOL = (
+    "# Overview\n\nA pool of stateful VMs.\n\n# Design\n\n## VMPool API Examples\n\n"
+    "Automatic rolling updates and scale-in strategy with state preservation\n\n"
+    "```yaml\nkind: VirtualMachinePool\nspec:\n  replicas: 100\n```\n\n"
+    "### Full Manifest:\n\n```yaml\nkind: MigrationPolicy\n```\n"
+)
+
+
+def test_an_example_under_its_own_caption_answers_how_it_is_used() -> None:
+    # KubeVirt's "## VMPool API Examples" opens on a bold caption ("**Automatic rolling updates and scale-in
+    # strategy …**", stored as a line of words) above its YAML: "How do you work with VirtualMachinePool?" said
+    # the stored sources do not answer. A heading that is a label already ("### Full Manifest:") was quoted
+    # "Full Manifest::"
+    [pool] = opening_passages(_section(POOL, "VMPool API Examples"), 2, example_alone=True)
+    assert pool.text == "Automatic rolling updates and scale-in strategy with state preservation:"
+    assert pool.code.startswith("kind: VirtualMachinePool")
+    [manifest] = opening_passages(_section(POOL, "Full Manifest:"), 2, example_alone=True)
+    assert manifest.text == "Full Manifest:"
+    # a sentence above an example is no caption: it is quoted as its lead-in or not at all
+    stated = POOL.replace("with state preservation\n", "with state preservation.\n")
+    assert all(
+        not p.text.endswith(":")
+        for p in opening_passages(_section(stated, "VMPool API Examples"), 2, example_alone=True)
+    )
+
+
 ROUTING = (
     "# 约定式路由\n\n"
     "约定式路由即根据路由文件路径自动生成路由，是 dumi 默认且推荐使用的路由模式。\n\n"

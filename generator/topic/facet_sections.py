@@ -441,6 +441,9 @@ def opening_passages(
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
         caption = " ".join(_MARKUP.sub(" ", section.heading).split())
+        if not example and section.blocks and example_caption(section.blocks[0]):
+            example, caption = _example_after(list(section.blocks), 0), example_caption(section.blocks[0])
+        caption = caption.rstrip(":：")  # "### Full Manifest:" is one label
         if example and caption:
             found.append(SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, example))
     if not found and example_alone:
@@ -706,6 +709,27 @@ def _quotable_run(parts: tuple[str, ...]) -> tuple[str, ...]:
     while n and (not (quotable(parts[n - 1]) or RUN_IN_LABEL.match(parts[n - 1])) or announces(parts[n - 1])):
         n -= 1  # …or a tail announcing what the next paragraphs say ("There are two main reasons to…")
     return parts[:n]
+
+
+MAX_CAPTION = 160  # characters: a longer line is a paragraph, not a name for the example under it
+
+
+def example_caption(block: str) -> str:
+    """The caption a section's first block gives the example right under it, or '': one line of words closing
+    on no sentence's end, as a bold label is stored ("**Automatic rolling updates and scale-in strategy …**"
+    above a VirtualMachinePool under KubeVirt's "## VMPool API Examples")."""
+    line = block.strip()
+    if (
+        "\n" in line
+        or len(line) > MAX_CAPTION
+        or _SENTENCE_END.search(line)
+        or not _CAPTION_START.match(line)
+    ):
+        return ""
+    return line
+
+
+_CAPTION_START = re.compile(r"^[^\W\d_]")  # words, not a list, a table, a quote or markup
 
 
 def _example_after(blocks: list[str], n: int) -> str:
