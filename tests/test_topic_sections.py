@@ -14,6 +14,7 @@ from generator.text.words import tokens
 from generator.topic import workspace as wsp
 from generator.topic.defining import subjects, titled_after
 from generator.topic.facet_sections import opening_passages, text_sections, treating
+from generator.topic.headings import DELIVERY, aside_role
 from generator.topic.judge import RelevanceJudge
 from generator.topic.pipeline import run_topic_research
 from generator.topic.sentences import context_of
@@ -741,6 +742,21 @@ def test_a_templates_risks_are_limits_and_its_delivery_plan_answers_no_question(
     assert quoted("limits") == ["A ClusterQueue may not borrow up to its limit while quota is reserved."]
     for facet in ("what", "motivation", "use", "alternatives", "current"):
         assert not any("test" in p or "beta" in p or "downgrade" in p for p in quoted(facet)), facet
+
+
+def test_how_the_work_is_tested_answers_no_question_whatever_its_tests_are_called() -> None:
+    # KubeVirt's proposals end their design on "## Functional Testing Approach" (27 of 45): "- Reliably distinguish
+    # after a migration if it was pre- or post-copy" was quoted as how migration policies work; Tekton's TEPs
+    # write a bare "## Testing"
+    for heading in (
+        "Functional Testing Approach",
+        "## Unit Testing Approach",
+        "Testing",
+        "E2E test strategy",
+    ):
+        assert aside_role(heading) == DELIVERY, heading
+    for heading in ("Testing in PRs", "Test pipeline overview", "Conformance tests"):
+        assert aside_role(heading) != DELIVERY, heading  # what a design about tests itself designs
 
 
 def test_a_sentence_pointing_at_the_example_after_it_is_quoted_with_it_or_not_at_all() -> None:

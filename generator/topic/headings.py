@@ -93,8 +93,12 @@ _OPEN_HEADING = re.compile(
     r"|未解决的?问题|未决问题|开放(?:性)?问题|待解决问题|未来(?:的)?工作|后续工作)",
     re.I,
 )
+# how the work is tested is delivery too, whatever kind of tests it names: KubeVirt's "## Functional Testing
+# Approach" (27 of its proposals: "- Reliably distinguish after a migration if it was pre- or post-copy" was quoted
+# as how migration policies work), "## Unit Testing Approach", Tekton's bare "## Testing"
 _DELIVERY_HEADING = re.compile(
-    r"^\W*(?:test(?:ing)?\s+plan|graduation\s+criteria|upgrade\s*/\s*downgrade|version\s+skew"
+    r"^\W*(?:(?:(?:functional|unit|integration|e2e|end[- ]to[- ]end)\s+)?test(?:ing)?\s+"
+    r"(?:plan|approach|strategy)|testing(?=\W*$)|graduation\s+criteria|upgrade\s*/\s*downgrade|version\s+skew"
     r"|infrastructure\s+needed|production\s+readiness)\b",
     re.I,
 )
