@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import make_git_repo
 from repo_source_fixture import write_tree
@@ -320,15 +321,6 @@ BUILT_THEN_FETCHED = {
 }
 
 
-def test_a_constructor_ranks_below_the_call_using_what_it_built(tmp_path: Path) -> None:
-    root = write_tree(tmp_path / "repo", BUILT_THEN_FETCHED)
-    facts = extract_facts(root, map_repository(root))
-    assert facts.calls is not None
-    tree = facts.calls.tree()
-    assert [edge.callee for edge in main_line(tree)] == ["fetch", "send"]
-    assert "Options" in [branch.edge.callee for branch in tree]  # still drawn, beside the work
-
-
 # an event loop that runs its tasks, then closes its runner in a `finally:`: the close releases every resource
 # the run used and leads to more code than the loop's own step, yet the loop is where the work goes on (trio's
 # `unrolled_run` → `Runner.close` had opened its main flow)
@@ -348,10 +340,19 @@ RUN_THEN_CLOSE = {
 }
 
 
-def test_a_call_closing_what_the_work_used_ranks_below_the_work(tmp_path: Path) -> None:
-    root = write_tree(tmp_path / "repo", RUN_THEN_CLOSE)
+@pytest.mark.parametrize(
+    ("files", "work", "beside"),
+    [
+        (BUILT_THEN_FETCHED, ["fetch", "send"], "Options"),  # a constructor ranks below what uses it
+        (RUN_THEN_CLOSE, ["Runner.step", "schedule"], "Runner.close"),  # a close ranks below the work
+    ],
+)
+def test_setting_up_and_closing_rank_below_the_work(
+    tmp_path: Path, files: dict[str, str], work: list[str], beside: str
+) -> None:
+    root = write_tree(tmp_path / "repo", files)
     facts = extract_facts(root, map_repository(root))
     assert facts.calls is not None
     tree = facts.calls.tree()
-    assert [edge.callee for edge in main_line(tree)] == ["Runner.step", "schedule"]
-    assert "Runner.close" in [branch.edge.callee for branch in tree]  # still drawn, after the work
+    assert [edge.callee for edge in main_line(tree)] == work
+    assert beside in [branch.edge.callee for branch in tree]  # still drawn, beside the work
