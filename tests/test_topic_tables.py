@@ -312,11 +312,14 @@ def test_a_report_on_a_page_of_tables_opens_on_its_rows_and_says_how_many_follow
     meta, report = read_page(folder / "output" / "report.md")
     summary = report.split("## 摘要", 1)[1].split("\n## ", 1)[0]
     assert "没有回答" not in summary and "Countdown Props:" in summary
-    assert "- active：是否处于计时状态" in summary and f"另有 {5 - SUMMARY_ROWS} 项未在此列出" in summary
-    assert meta["description"].startswith("Countdown Props: active：")
+    # precision, which the page's demo list names, before active, which nothing names (test_table_rows.py)
+    assert (
+        "- precision：倒计时的秒显示的精度" in summary and f"另有 {5 - SUMMARY_ROWS} 项未在此列出" in summary
+    )
+    assert meta["description"].startswith("Countdown Props: precision：")
     _, landing = read_page(folder / "index.md")
     # the landing lists the summary: a table's rows and its note stand inside the label's item
-    assert "- Countdown Props: " in landing and "\n    - active：是否处于计时状态" in landing
+    assert "- Countdown Props: " in landing and "\n    - precision：倒计时的秒显示的精度" in landing
     assert f"\n    *（另有 {5 - SUMMARY_ROWS} 项未在此列出）*" in landing
 
 

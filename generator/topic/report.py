@@ -18,11 +18,12 @@ from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
-from .sentences import code_examples, items_read_alone, listed_items, text_blocks
+from .sentences import code_examples, items_read_alone, listed_items, table_rows_of, text_blocks
 from .standing import inactive, proposals_only
+from .table_rows import central_rows, quote_limit
 
 SUMMARY_SENTENCES = 5
-SUMMARY_ROWS = 3  # a table opening a summary: its first rows, the rest stand in the section quoting it
+SUMMARY_ROWS = 3  # a table opening a summary: its most central rows, the rest stand in the section quoting it
 
 
 @dataclass
@@ -76,7 +77,7 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     )
     borrowed = {s.question for s in plan.steps if s.facet == "section"}
     for section in analysis.sections:
-        claims = _resolved(section.claims, catalog, report)
+        claims = [_central(c, catalog, plan.topic) for c in _resolved(section.claims, catalog, report)]
         if claims or section.question not in borrowed:
             report.sections.append(ReportSection(section.question, claims))
         # a heading borrowed from a top document's outline ("内置常量") under which nothing quotable is stored
@@ -192,7 +193,7 @@ def leads(
 
 def table_lead(sections: list[ReportSection], defining: list[str]) -> list[Claim]:
     """The summary of a subject whose sections quote nothing but tables (a component page of props tables:
-    Naive UI's 倒计时 had only "Countdown Props:" and its rows): the best table's label and first rows, from
+    Naive UI's 倒计时 had only "Countdown Props:" and its rows): the best table's label and most central rows (`_central`), from
     the defining document when one quotes a table. Each row names what it is about, so it reads alone."""
     tables = [
         c
@@ -202,6 +203,20 @@ def table_lead(sections: list[ReportSection], defining: list[str]) -> list[Claim
     ]
     best = max(tables, key=lambda c: (bool(set(c.sources) & set(defining)), c.score), default=None)
     return [replace(best, items=best.items[:SUMMARY_ROWS])] if best else []
+
+
+def _central(claim: Claim, catalog: Catalog, subject: str) -> Claim:
+    """A table's rows quoted by the rows that matter, the most central first (`table_rows`): the analyst quoted
+    the first rows that fit one passage, and an alphabetical props table left 穿梭框's value and 图片预览's
+    images and visible among the rows not listed."""
+    source = catalog.by_id.get(claim.sources[0]) if claim.items else None
+    if source is None or not items_read_alone(claim.text, claim.items):
+        return claim
+    rows = table_rows_of(source.text, claim.items)
+    if not rows:
+        return claim
+    limit = quote_limit(claim.text, claim.items)
+    return replace(claim, items=central_rows(rows, source.text, subject, claim.text, limit))
 
 
 def _told(claim: Claim, catalog: Catalog) -> Claim:

@@ -725,13 +725,33 @@ def items_read_alone(label: str, items: Sequence[str]) -> bool:
 
 
 def listed_items(text: str, items: Sequence[str]) -> int:
-    """How many items the stored list holds whose first items are `items` (0 when `text` has none)."""
-    quoted = [item.strip() for item in items]
+    """How many items the stored list holds that holds `items` (0 when `text` has none)."""
+    return len(whole_list(text, items))
+
+
+def whole_list(text: str, items: Sequence[str]) -> tuple[str, ...]:
+    """The items of the stored list of `text` holding every one of `items` — its first ones, or a table's
+    rows chosen from anywhere in it (`table_rows`) — in its order; () when `text` has none."""
+    return _holding(text, items)[1]
+
+
+def table_rows_of(text: str, items: Sequence[str]) -> tuple[str, ...]:
+    """The rows of the table of `text` holding every one of `items`: a list standing right under its heading's
+    label (documents/plain.py stores a table so: "**Transfer Props:**" and its rows), each an entry; () for
+    any other list ("This includes the following artifacts:" and its items say what their author ordered)."""
+    lead, listed = _holding(text, items)
+    labelled = _HEADING_LABEL.match(lead.strip()) is not None
+    return listed if labelled and all(_ENTRY.match(item) for item in listed) else ()
+
+
+def _holding(text: str, items: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    wanted = {item.strip() for item in items}
     for block in text_blocks(text):
-        listed = [item.strip() for item in list_parts(block)[1]]
-        if quoted and listed[: len(quoted)] == quoted:
-            return len(listed)
-    return 0
+        lead, found = list_parts(block)
+        listed = tuple(item.strip() for item in found)
+        if wanted and wanted <= set(listed):
+            return lead, listed
+    return "", ()
 
 
 def _leading_entries(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
