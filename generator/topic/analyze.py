@@ -50,11 +50,13 @@ from .facet_sections import (
     SectionPassage,
     TextSection,
     framed,
+    headings_naming_whole,
     names_subject,
     opening_passages,
     outside_alternatives,
     path_facets,
     section_facets,
+    section_opening,
     shown_examples,
     stating_parts,
     subject_headings,
@@ -893,7 +895,13 @@ def definition(
     # it opens the report only with a paragraph naming all of it, as its passages are quoted (`candidates`)
     whole_topic = any(share_of(s) >= 0.5 for s in sources)
     subject = plan_subject(judge.topic)
+    forms = [t.forms for t in judge.terms(judge.topic)]
     for source in ranked[:3]:
+        sections = text_sections(source.text)
+        whole = headings_naming_whole(sections, forms, tokens, source.title)
+        own_section = section_opening(sections, whole, forms, tokens)
+        if own_section is not None:  # the whole subject's section, in a document named for part of it
+            return Claim(own_section.text, [source.id], 1.0, items=own_section.items)
         share = share_of(source)
         titled = share > 0
         # a document opening with the subject ("手动加载微应用。" under "loadMicroApp") says what it is there
@@ -1197,15 +1205,20 @@ def candidates(
         s or (sid in about and n) for s, n, sid in zip(shares, naming, (f[0].id for f in found), strict=True)
     ]
     concept_sets = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    forms = [t.forms for t in judge.terms(judge.topic)]
+    # a document about something larger is quoted on the subject inside the subject's own section, and only
+    # there when a heading names the whole subject
+    whole = {s.id: headings_naming_whole(text_sections(s.text), forms, tokens, s.title) for s in usable}
     scoped = {
-        s.id: subject_headings(text_sections(s.text), concept_sets, tokens, s.title) for s in usable
-    }  # a document about something larger is quoted on the subject inside the subject's own section
+        s.id: subject_headings(text_sections(s.text), concept_sets, tokens, s.title) | whole[s.id]
+        for s in usable
+    }
     labelled = {s.id: labelled_facets(s.text, s.title) for s in usable}
     proposals = {s.id for s in usable if design_proposal(t.heading for t in text_sections(s.text))}
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
         inside = not scoped[source.id] or bool(scoped[source.id] & set(heading))
-        if not inside and concept_labels - set(verdict.topic.matched):
+        if not inside and (whole[source.id] or concept_labels - set(verdict.topic.matched)):
             continue  # "For POSIX platforms the user structure has…" in "Configuration", outside its hooks
         words = set(tokens(" ".join([quote.text, *quote.items])))  # a list is what its lead-in says
         # a passage of the section the sub-question is named after answers it: that section of a document

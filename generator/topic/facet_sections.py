@@ -197,6 +197,45 @@ def subject_headings(
     }
 
 
+Forms = Sequence[Sequence[tuple[str, ...]]]  # per concept of a topic, its spellings, each as its words
+
+
+def headings_naming_whole(
+    sections: Sequence[TextSection], forms: Forms, words_of: WordsOf, title: str
+) -> set[str]:
+    """The headings naming the subject whole — every concept in one of its spellings, all its words ("表单验证")
+    — in a document whose title names it only in part ("Form 表单" for 表单验证: a word of it, not all). That
+    section is the subject's own: Element's form.md says what form validation is under "### 表单验证", and
+    a report answered from "典型表单" and a W3C sentence quoted there."""
+
+    title_words = set(words_of(title))
+    in_part = any(set(form) & title_words for concept in forms for form in concept)
+    if not title or not in_part or names_whole(title, forms, words_of):
+        return set()
+    return {s.heading for s in sections if s.heading and names_whole(s.heading, forms, words_of)}
+
+
+def section_opening(
+    sections: Sequence[TextSection], headings: set[str], forms: Forms, words_of: WordsOf
+) -> SectionPassage | None:
+    """The first prose passage of the first section of `headings` that has one: the first naming the subject
+    whole when one does ("Form 组件提供了表单验证的功能，…" after the design line "在防止用户犯错的前提下，尽可能让用户
+    更早地发现并纠正错误。")."""
+    for section in sections:
+        if section.heading in headings:
+            prose = [p for p in opening_passages(section) if not p.code]
+            naming = [p for p in prose if names_whole(p.text, forms, words_of)]
+            if prose:
+                return (naming or prose)[0]
+    return None
+
+
+def names_whole(text: str, forms: Forms, words_of: WordsOf) -> bool:
+    """Whether `text` names every concept of the subject whole: one of its spellings, every word of it."""
+    words = set(words_of(text))
+    return all(any(set(form) <= words for form in concept) for concept in forms)
+
+
 # the parts of a document that state what its subject is, in the order a definition is looked for there
 STATING_PARTS = ("lead", "summary", "design")
 # the part of a section naming another facet (its motivation, limits, alternatives, state, open questions,
