@@ -160,3 +160,27 @@ def test_a_page_opening_on_its_api_without_a_title_is_named_by_its_file(tmp_path
     )
     assert read_file(tmp_path / "api.md").title == "API"
     assert read_file(tmp_path / "reference.rst").title == "API Reference"
+
+
+# Arco Design Vue's ResizeBox page (packages/web-vue/components/resize-box/README.zh-CN.md), its tables shortened
+RESIZE_BOX = (
+    "```yaml\nmeta:\n  type: 组件\n  category: 其他\ntitle: 伸缩框 ResizeBox\ndescription: 伸缩框组件。\n```\n\n"
+    "@import ./__demo__/basic.md\n\n@import ./__demo__/controlled.md\n\n## API\n\n### `<resize-box>` Props\n\n"
+    "|参数名|描述|类型|默认值|\n|---|---|---|:---:|\n|width **(v-model)**|宽度|`number`|`-`|\n"
+)
+
+
+def test_a_yaml_block_opening_a_page_with_its_title_is_its_front_matter() -> None:
+    # Arco keeps a page's title and description in a fenced yaml block: the page was named after its folder
+    # ("resize box"), its description read as code, and "伸缩框是什么？" went unanswered
+    from generator.documents import read_text
+    from generator.documents.plain import markup_prose
+
+    page = read_text(RESIZE_BOX, name="README.zh-CN.md")
+    assert page.title == "伸缩框 ResizeBox"
+    stored = markup_prose(RESIZE_BOX, structure=True)
+    assert stored.startswith("伸缩框组件。\n") and "yaml" not in stored and "category" not in stored
+    # a yaml example further down, or one at the top setting neither title nor description, is code
+    for example in ("```yaml\nname: build\non: push\n```\n\n# CI\n", "# 配置\n\n```yaml\ntitle: 示例\n```\n"):
+        code = [b for s in read_text(example, name="ci.md").sections for b in s.blocks if b.kind == "code"]
+        assert len(code) == 1

@@ -102,3 +102,32 @@ def test_the_release_a_component_arrived_in_says_where_it_stands_not_how_to_use_
     _, use, current = analyze(offline(), plan, Catalog([page]), lang="zh").sections
     assert [c.text for c in use.claims] == ["API:"]
     assert [c.text for c in current.claims] == ["自 antd@5.1.0 版本开始提供该组件。"]
+
+
+def _arco_page(name: str, title: str, description: str, table: str) -> str:
+    """An Arco Design Vue component page: its title and description in a yaml block, demos, its props."""
+    return (
+        f"```yaml\nmeta:\n  type: 组件\ntitle: {title}\ndescription: {description}\n```\n\n"
+        f"@import ./__demo__/basic.md\n\n## API\n\n### `<{name}>` Props\n\n|参数名|描述|类型|默认值|\n|---|---|---|:---:|\n"
+        f"{table}"
+    )
+
+
+def test_another_pages_description_naming_a_word_of_the_subject_does_not_say_what_it_is() -> None:
+    # with Arco's yaml blocks read as front matter, Menu's description ("收纳、排列并展示一系列选项的列表。") said what
+    # 折叠列表 is: it names 列表, a word of it, and the OverflowList page has an empty description
+    overflow = _arco_page(
+        "overflow-list", "折叠列表 OverflowList", "", "|min|最少展示的元素个数|`number`|`0`|\n"
+    )
+    menu = _arco_page(
+        "menu", "菜单 Menu", "收纳、排列并展示一系列选项的列表。", "|theme|菜单的主题|`string`|`'light'`|\n"
+    )
+    pages = [
+        component_page("local-o", "overflow-list/README.zh-CN.md", "折叠列表 OverflowList", overflow),
+        component_page("local-m", "menu/README.zh-CN.md", "菜单 Menu", menu),
+    ]
+    assert pages[1].text.startswith("菜单 Menu：收纳、排列并展示一系列选项的列表。")
+    plan = facet_plan("折叠列表", {"折叠列表是什么？": "what", "如何使用折叠列表？": "use"})
+    analysis = analyze(offline(), plan, Catalog(pages), lang="zh")
+    said = [c.text for s in analysis.sections for c in s.claims]
+    assert analysis.definition is None and not any("菜单" in text for text in said)

@@ -108,9 +108,13 @@ def read_text(
 
 
 def _says_first(sections: tuple[Section, ...]) -> bool:
-    """Whether the body says something before its first section: a paragraph under its title or none."""
+    """Whether the body says something before its first section: a paragraph under its title or none — a
+    build directive's line (Arco's `@import ./__demo__/basic.md`, one per demo) says nothing."""
     opening = [s for s in sections[:2] if s.level <= 1]
-    return any(b.kind == "paragraph" for s in opening for b in s.blocks)
+    return any(b.kind == "paragraph" and not _DIRECTIVE.match(b.text) for s in opening for b in s.blocks)
+
+
+_DIRECTIVE = re.compile(r"^@[a-z]+[ \t]+\S+$")
 
 
 def _opened_by(sections: tuple[Section, ...], blocks: tuple[Block, ...]) -> tuple[Section, ...]:

@@ -11,6 +11,11 @@ BOM = "\ufeff"
 MAX_TITLE = 300
 # YAML (`---`) or TOML (`+++`) front matter; its lines are blanked, not removed, so line numbers hold
 FRONTMATTER = re.compile(r"\A(?:---|\+\+\+)[ \t]*\n(.*?)\n(?:---|\+\+\+|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+# front matter written as a fenced yaml block opening the page (Arco Design's component pages: ```yaml with
+# `title: 伸缩框 ResizeBox` and `description: 伸缩框组件。`): the page's title and description, not its code —
+# only at the very top and only when it sets a top-level title or description
+_FENCED_FRONTMATTER = re.compile(r"\A```ya?ml[ \t]*\n(.*?)\n```[ \t]*(?:\n|\Z)", re.S)
+_TITLED = re.compile(r"(?m)^(?:title|description)[ \t]*:[ \t]*\S")
 _FRONTMATTER_FIELD = re.compile(r"^([A-Za-z][\w -]{0,30}?)[ \t]*[:=][ \t]*(.*?)[ \t]*$", re.M)
 # a header written as a two-column table at the top of a document: `| Status | DRAFT |`, `| Author | @x |`
 _TABLE_FIELD = re.compile(
@@ -104,6 +109,8 @@ class Header:
 def blank_frontmatter(text: str) -> tuple[str, str]:
     """(front matter body, text with the front matter's lines blanked); "" when there is none."""
     found = FRONTMATTER.match(text)
+    if not found and (fenced := _FENCED_FRONTMATTER.match(text)) and _TITLED.search(fenced.group(1)):
+        found = fenced
     if not found:
         return "", text
     lines = found.group(0).count("\n")

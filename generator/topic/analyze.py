@@ -52,6 +52,7 @@ from .facet_sections import (
     framed,
     headings_naming_whole,
     names_subject,
+    names_whole,
     opening_passages,
     outside_alternatives,
     path_facets,
@@ -896,6 +897,7 @@ def definition(
     whole_topic = any(share_of(s) >= 0.5 for s in sources)
     subject = plan_subject(judge.topic)
     forms = [t.forms for t in judge.terms(judge.topic)]
+    segmented = bool(_HAN.search(judge.topic))
     for source in ranked[:3]:
         sections = text_sections(source.text)
         whole = headings_naming_whole(sections, forms, tokens, source.title)
@@ -915,7 +917,10 @@ def definition(
         naming = terms if whole_topic and not titled else [topic]
         opened = share < 1.0 and not larger  # untitled, it opens with the subject: read from its name on
         opening = document_opening(source.text, naming, titled=titled, name=subject if opened else "")
-        if opening:
+        # a document not titled after a Chinese topic opens the report only with a paragraph naming all of it,
+        # each concept in one whole spelling: a compound's segments are no concepts of their own, and Arco's
+        # Menu page ("收纳、排列并展示一系列选项的列表。") names 列表 of 折叠列表, not 折叠列表
+        if opening and (titled or not segmented or names_whole(opening, forms, tokens)):
             return Claim(opening, [source.id], 1.0)
         shown = lead_example(source.text) if titled else None
         if shown is not None:  # a document that opens by showing its subject says what it is with the example
