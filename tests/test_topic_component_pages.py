@@ -131,3 +131,18 @@ def test_another_pages_description_naming_a_word_of_the_subject_does_not_say_wha
     analysis = analyze(offline(), plan, Catalog(pages), lang="zh")
     said = [c.text for s in analysis.sections for c in s.claims]
     assert analysis.definition is None and not any("菜单" in text for text in said)
+
+
+def test_a_chinese_description_naming_its_subject_further_on_says_what_the_titled_component_is() -> None:
+    # Arco's BackTop says "可一键返回顶部的按钮。" (a button, named further on): read alone it is no sentence, and
+    # "返回顶部是什么？" said the stored sources do not answer
+    text = _arco_page(
+        "back-top",
+        "返回顶部 BackTop",
+        "可一键返回顶部的按钮。",
+        "|duration|滚动动画的持续时间|`number`|`200`|\n",
+    )
+    page = component_page("local-b", "back-top/README.zh-CN.md", "返回顶部 BackTop", text)
+    plan = facet_plan("返回顶部", {"返回顶部是什么？": "what", "如何使用返回顶部？": "use"})
+    what = analyze(offline(), plan, Catalog([page]), lang="zh").sections[0]
+    assert [c.text for c in what.claims][:1] == ["返回顶部 BackTop：可一键返回顶部的按钮。"]

@@ -62,13 +62,19 @@ _INVITATION = re.compile(
 def description_block(frontmatter: str, title: str = "") -> Block | None:
     """The front matter's `description` as a paragraph on its own line, without the sentences inviting the
     reader to read on (None without one). A description leaving its subject unsaid, as Chinese does ("将页面元素
-    钉在可视范围。" of Affix 固钉), is said of the page's `title`, as a home page's hero is of its name."""
+    钉在可视范围。" of Affix 固钉), is said of the page's `title`, as a home page's hero is of its name — so is one
+    naming it only further on, in Chinese (Arco's "可一键返回顶部的按钮。" of 返回顶部 BackTop: a button, not a
+    sentence)."""
     stated = " ".join(frontmatter_field(frontmatter, "description").split())[:MAX_TEXT]
     said = " ".join(s for s in sentences(stated) if not _INVITATION.match(s))
     if not said:
         return None
     line = _line_of(frontmatter.split("\n"), said)
-    if title and not any(word.lower() in said.lower() for word in title.split()):
+    words, lowered = [w.lower() for w in title.split()], said.lower()
+    # Chinese names a description's subject first or leaves it unsaid: one naming it further on is a phrase
+    chinese = is_cjk(said[:1])
+    named = any(lowered.startswith(w) if chinese else w in lowered for w in words)
+    if words and not named:
         said = f"{title}{'：' if is_cjk(said[:1]) else ': '}{said}"
     return Block("paragraph", _stop(said), line, line)
 
