@@ -178,12 +178,15 @@ def test_mdx_drops_imports_exports_and_jsx_but_keeps_their_text() -> None:
         "\n# Install\n\n"
         '<Tabs groupId="os">\n<TabItem value="linux" label="Linux">\n\nRun the installer on Linux.\n\n</TabItem>\n</Tabs>\n'
         '\nSee <Link to="/x">the guide</Link> next.\n'
+        # a component standing for a term (reselect's glossary links) is its name's words; alone, a block
+        '\nAccepts one or more "<InternalLinks.InputSelectors />" and a <ExternalLinks.Redux /> store.\n\n<PackageManagerTabs />\n'
     )
     doc = read_text(text, name="install.mdx")
     assert doc.markup == "mdx" and doc.title == "Install"
     assert [(b.text, b.start) for _, b in blocks(doc)] == [
         ("Run the installer on Linux.", 12),
         ("See the guide next.", 17),
+        ('Accepts one or more "Input Selectors" and a Redux store.', 19),
     ]
 
 

@@ -261,9 +261,29 @@ def _strip_mdx(lines: list[str]) -> list[str]:
             in_tag = True
             out.append("")
         else:
-            kept = _JSX_TAG.sub("", _without_jsx_comments(line))
+            kept = _JSX_TAG.sub("", _named_components(_without_jsx_comments(line)))
             out.append("" if _JSX_EXPRESSION_LINE.match(kept) else kept.strip() if kept != line else line)
     return out
+
+
+# a component standing for a term inside a sentence, written without attributes or children: a Docusaurus site's
+# link to its glossary ("Accepts one or more <InternalLinks.InputSelectors />" read 'Accepts one or more ""' once
+# the tag went): the words of its name stand in its place
+_NAMED_COMPONENT = re.compile(r"<((?:[A-Z]\w*\.)*[A-Z][A-Za-z0-9]*)\s*/>")
+_CAMEL_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+
+
+def _named_components(line: str) -> str:
+    if "/>" not in line or not line.strip() or _NAMED_COMPONENT.fullmatch(line.strip()):
+        return line  # a component alone on its line is a block the site renders: no words of the text
+    return _NAMED_COMPONENT.sub(
+        lambda tag: (
+            line[tag.start() : tag.end()]
+            if _in_code_span(line, tag.start())
+            else " ".join(_CAMEL_WORD.findall(tag[1].rpartition(".")[2]))
+        ),
+        line,
+    )
 
 
 @dataclass
