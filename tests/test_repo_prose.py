@@ -142,6 +142,13 @@ def test_a_credit_for_where_the_code_came_from_is_not_what_it_does() -> None:
     )
     assert summary(credit) == "The tree routes a request path to its handler."
     assert summary("The original work was derived from Goji's middleware, source: https://x.test/goji.") == ""
+    # reselect's weakMapMemoize.ts opens on where its cache comes from
+    assert (
+        summary(
+            "Original source:\n- https://github.com/facebook/react/blob/0b97441/packages/react/src/ReactCache.js"
+        )
+        == ""
+    )
     # words of the same kind about what the code does are kept
     assert (
         summary("The key is derived from the secret and the salt.")

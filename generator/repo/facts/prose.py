@@ -59,13 +59,14 @@ _LICENCE_LINE = re.compile(
     r"|.*\b(?:apache|mozilla public|gnu (?:lesser |affero )?general public) licen[cs]e\b"
     r"|unless required by applicable law|.*without warranties or conditions|you may not use this file except)"
 )
-_URL_ONLY = re.compile(r"^\s*<?https?://\S+>?\s*$")
+_URL_ONLY = re.compile(r"^\s*<?https?://\S+?>?\.?\s*$", re.IGNORECASE)
 _REMARK = re.compile(r"(?:TODO|FIXME|XXX|HACK|NOTE|BUG)\b[:(]?")
 _CONTRIBUTING = re.compile(r"(?i)\b(?:pull requests?|contribut\w+|code of conduct|bug reports?)\b")
 # where the code came from, not what it does: "Ported from Goji's middleware, source: …", "based on the
 # original work by Armon Dadgar in https://… (MIT licensed)"
 _CREDIT = re.compile(
     r"(?i)\b(?:(?:ported|copied|borrowed|forked|vendored) from|^port of \S+ from|the original work\b"
+    r"|^original(?:ly)? (?:source|code|implementation)\b"  # reselect's "Original source: https://github.com/…"
     r"|(?:adapted|derived) from \S+'s"
     r"|(?:derived|based) (?:from|on) (?:the )?(?:original )?(?:work|code|implementation) (?:by|of|from))\b"
 )
@@ -127,7 +128,8 @@ def summary(text: str | None, *, limit: int = SUMMARY_CHARS, sections: bool = Tr
             if paragraph.endswith(":") and following and following.startswith(LIST_MARK):
                 paragraph += " " + following.removeprefix(LIST_MARK)  # "Click in three points:" + list
                 following = next(found, _END)
-            sentences = _sentences(paragraph.removeprefix(LIST_MARK).strip())
+            said = paragraph.removeprefix(LIST_MARK).strip()
+            sentences = [] if _URL_ONLY.match(said) else _sentences(said)  # a bare link says nothing
             if sentences:
                 return _fit(sentences, limit)
         paragraph = following
