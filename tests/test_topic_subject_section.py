@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from topic_fakes import config, entry, make_corpus, offline
+from topic_fakes import zh_report_on
 
 from generator.retrieval.scoring import tokens
 from generator.topic.facet_sections import headings_naming_whole, section_opening, text_sections
@@ -42,17 +42,7 @@ def test_a_heading_naming_the_whole_subject_in_a_page_titled_for_part_of_it_is_i
 
 
 def test_a_report_on_a_section_of_a_page_answers_from_that_section(kb_root: Path) -> None:
-    from generator.app.topic_target import topic_target
-    from generator.site.pages.topic import publish_topic
-    from generator.store import KBPaths, read_page
-    from generator.topic.pipeline import run_topic_research
-
-    others = {f"page{n}.md": f"# 组件 {n}\n\n第 {n} 个组件用来展示一段文字和一张图片。\n" for n in range(4)}
-    make_corpus(kb_root, {"form.md": FORM, **others})
-    paths = KBPaths(kb_root)
-    target = topic_target(paths, entry(topic="表单验证", verify=False, lang="zh"))
-    result = run_topic_research(paths, config(), offline(), target, publish=publish_topic)
-    _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    _, _, report = zh_report_on(kb_root, "form.md", FORM, "表单验证")
     summary = report.split("## 摘要", 1)[1].split("\n## ", 1)[0]
     assert "Form 组件提供了表单验证的功能，只需要通过 rules 属性传入约定的验证规则" in summary
     assert "W3C" not in report and "single-line" not in report and "典型表单" not in report

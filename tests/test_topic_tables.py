@@ -296,20 +296,11 @@ COUNTDOWN = (
 
 
 def test_a_report_on_a_page_of_tables_opens_on_its_rows_and_says_how_many_follow(kb_root: Path) -> None:
-    from topic_fakes import config, entry, make_corpus
+    from topic_fakes import zh_report_on
 
-    from generator.app.topic_target import topic_target
-    from generator.site.pages.topic import publish_topic
-    from generator.store import KBPaths, read_page
-    from generator.topic.pipeline import run_topic_research
+    from generator.store import read_page
 
-    others = {f"page{n}.md": f"# 组件 {n}\n\n第 {n} 个组件用来展示一段文字和一张图片。\n" for n in range(4)}
-    make_corpus(kb_root, {"countdown.md": COUNTDOWN, **others})
-    paths = KBPaths(kb_root)
-    target = topic_target(paths, entry(topic="倒计时", verify=False, lang="zh"))
-    result = run_topic_research(paths, config(), offline(), target, publish=publish_topic)
-    folder = paths.topic_dir(result.slug)
-    meta, report = read_page(folder / "output" / "report.md")
+    folder, meta, report = zh_report_on(kb_root, "countdown.md", COUNTDOWN, "倒计时")
     summary = report.split("## 摘要", 1)[1].split("\n## ", 1)[0]
     assert "没有回答" not in summary and "Countdown Props:" in summary
     # precision, which the page's demo list names, before active, which nothing names (test_table_rows.py)

@@ -155,3 +155,20 @@ def component_page(sid: str, path: str, title: str, markdown_text: str) -> RawSo
         kind="local",
         relevance=0.9,
     )
+
+
+def zh_report_on(kb_root: Path, name: str, page: str, topic: str) -> tuple[Path, dict[str, Any], str]:
+    """An offline Chinese report on `topic` over a corpus of one component page (`name`) beside four pages
+    on nothing in particular: the topic's folder, the report's front matter and its text."""
+    from generator.app.topic_target import topic_target
+    from generator.site.pages.topic import publish_topic
+    from generator.topic.pipeline import run_topic_research
+
+    others = {f"page{n}.md": f"# 组件 {n}\n\n第 {n} 个组件用来展示一段文字和一张图片。\n" for n in range(4)}
+    make_corpus(kb_root, {name: page, **others})
+    paths = KBPaths(kb_root)
+    target = topic_target(paths, entry(topic=topic, verify=False, lang="zh"))
+    result = run_topic_research(paths, config(), offline(), target, publish=publish_topic)
+    folder = paths.topic_dir(result.slug)
+    meta, report = read_page(folder / "output" / "report.md")
+    return folder, meta, report
