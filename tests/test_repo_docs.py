@@ -1905,6 +1905,28 @@ def test_a_flat_docs_folder_is_grouped_by_the_sections_its_navigation_gives(tmp_
     assert sum(1 for c in docs.concepts if c.name.startswith("Topic")) == 14
 
 
+def test_autodoc_lines_in_a_row_name_their_objects_each_quoted_once_where_they_stand(tmp_path: Path) -> None:
+    """boltons' pages write `.. autoexception::` four lines in a row: one paragraph, "::: boltons.socketutils.Error
+    ::: boltons.socketutils.Timeout …", quoted as words (and anyio's in its main flow's docs passage); and an
+    object its own line names stood where the module documented whole above it lists it too."""
+    files = {
+        **PROJECT,
+        "docs/timing.rst": (
+            "Timing\n======\n\n.. automodule:: tinyweb.timing\n\n"
+            "Measuring\n---------\n\nTimers measure how long a handler runs, in seconds of the clock.\n\n"
+            ".. autofunction:: tinyweb.timing.elapsed\n.. autofunction:: tinyweb.timing.started\n"
+        ),
+        "tinyweb/timing.py": (
+            '"""Timing."""\n\n\ndef elapsed(timer):\n    """Seconds since the timer started."""\n'
+            '\n\ndef started(timer):\n    """When the timer started, in seconds of the clock."""\n'
+        ),
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    (page,) = {c.name: c for c in _docs_of(root).concepts}["Timing"].pages
+    assert not any(":::" in p.text for p in page.passages)
+    assert [p.heading for p in page.passages] == ["tinyweb.timing", "Measuring", "elapsed", "started"]
+
+
 def test_a_page_that_documents_code_from_its_docstrings_shows_that_code(tmp_path: Path) -> None:
     """packaging's "Version Handling" page is an example and `.. automodule:: packaging.version`: the built
     docs show the module's classes there, deepkb showed no code at all (the directive was blanked). Sphinx's

@@ -17,6 +17,8 @@ from .model import Block, Section
 INCLUDE = ".. literalinclude::"
 API = ":::"  # mkdocstrings' `::: package.Class`; rst.py writes Sphinx's autodoc directives the same way
 API_LINE = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]*$")
+_API_NAME = re.compile(r":::[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
+_API_RUN = re.compile(r"(?:\s*:::[ \t]+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)+\s*")
 SNIPPET = "--8<--"
 # an MDX page's imported Markdown partial where it renders it, as markdown.py writes it: `--8<-- partial "file"`
 PARTIAL = SNIPPET + " partial"
@@ -99,8 +101,9 @@ def api_names(block: Block) -> list[str]:
     when it says anything else."""
     if block.kind != "paragraph" or API not in block.text:
         return []
-    found = [API_LINE.match(line) for line in block.plain.splitlines() if line.strip()]
-    return [m.group(1) for m in found if m] if all(found) else []
+    # one object a line, or several run together: boltons' four `.. autoexception::` lines in a row make one
+    # paragraph whose words are "::: boltons.socketutils.Error ::: boltons.socketutils.Timeout …"
+    return _API_NAME.findall(block.plain) if _API_RUN.fullmatch(block.plain) else []
 
 
 def without_includes(sections: tuple[Section, ...]) -> tuple[Section, ...]:

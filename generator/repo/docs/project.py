@@ -1627,7 +1627,16 @@ def _in_place(
 ) -> tuple[DocPassage, ...]:
     """The page's passages with each documented object's docstrings where its marker stands (httpx's
     `::: httpx.request` under "Helper Functions", not after the page's last section)."""
-    marked = [(line, cited) for dotted, line in page.api for cited in names.documented(dotted)][:DOCUMENTED]
+    # an object its own marker names stands there, not where a module documented whole lists it too
+    # (boltons' cacheutils page: `.. automodule::` above, `.. autofunction:: boltons.cacheutils.cached` below)
+    placed: dict[tuple[str, str], tuple[int, CitedSymbol, bool]] = {}
+    for dotted, line in page.api:
+        whole = bool(names.module_file(dotted))
+        for cited in names.documented(dotted):
+            key = (cited.path, cited.name)
+            if key not in placed or (placed[key][2] and not whole):
+                placed[key] = (line, cited, whole)
+    marked = [(line, cited) for line, cited, _ in placed.values()][:DOCUMENTED]
     said = docstrings([cited for _, cited in marked], root, names.facts, redactor, per_symbol=4)
     at = {cited.name: line for line, cited in marked}
     for dotted, line in page.api:  # a module documented whole opens with its own docstring
