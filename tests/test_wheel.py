@@ -102,11 +102,12 @@ def test_the_installed_wheel_researches_and_builds_a_site_from_an_empty_folder(
         )
     else:
         installer = (sys.executable, "-m", "pip", "--python", python)
-    _run(*installer, "install", "--no-deps", "--no-index", "-q", wheel)
-
     env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_TOKEN"))}
-    env.pop("PYTHONPATH", None)  # a suite run with PYTHONPATH at a checkout would import that checkout
+    # a suite run with PYTHONPATH at a checkout would import that checkout, and its pip would take the checkout's
+    # deepkb.egg-info (an editable install's) for deepkb installed already and leave the venv without it
+    env.pop("PYTHONPATH", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a run that may write bytecode still leaves the package as is
+    _run(*installer, "install", "--no-deps", "--no-index", "-q", wheel, env=env)
     # run outside this checkout: `python -c` would find its generator/ in the current folder
     probe = "import generator; print(generator.__file__)"
     package = Path(_run(python, "-c", probe, cwd=tmp_path, env=env)).parent
