@@ -16,9 +16,10 @@ from .model import Block, Section
 
 INCLUDE = ".. literalinclude::"
 API = ":::"  # mkdocstrings' `::: package.Class`; rst.py writes Sphinx's autodoc directives the same way
-API_LINE = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)[ \t]*$")
-_API_NAME = re.compile(r":::[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")
-_API_RUN = re.compile(r"(?:\s*:::[ \t]+[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)+\s*")
+_API_OBJECT = r":::[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)"  # a marker and the dotted name of its object
+API_LINE = re.compile(rf"^[ \t]*{_API_OBJECT}[ \t]*$")
+_API_NAME = re.compile(_API_OBJECT)
+_API_RUN = re.compile(rf"(?:\s*{_API_OBJECT})+\s*")
 SNIPPET = "--8<--"
 # an MDX page's imported Markdown partial where it renders it, as markdown.py writes it: `--8<-- partial "file"`
 PARTIAL = SNIPPET + " partial"

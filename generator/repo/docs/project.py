@@ -1629,9 +1629,10 @@ def _in_place(
     `::: httpx.request` under "Helper Functions", not after the page's last section)."""
     # an object its own marker names stands there, not where a module documented whole lists it too
     # (boltons' cacheutils page: `.. automodule::` above, `.. autofunction:: boltons.cacheutils.cached` below)
+    modules = {dotted: names.module_file(dotted) for dotted, _ in page.api}  # "" for an object's marker
     placed: dict[tuple[str, str], tuple[int, CitedSymbol, bool]] = {}
     for dotted, line in page.api:
-        whole = bool(names.module_file(dotted))
+        whole = bool(modules[dotted])
         for cited in names.documented(dotted):
             key = (cited.path, cited.name)
             if key not in placed or (placed[key][2] and not whole):
@@ -1640,7 +1641,7 @@ def _in_place(
     said = docstrings([cited for _, cited in marked], root, names.facts, redactor, per_symbol=4)
     at = {cited.name: line for line, cited in marked}
     for dotted, line in page.api:  # a module documented whole opens with its own docstring
-        if module := names.module_file(dotted):
+        if module := modules[dotted]:
             said[:0] = [
                 replace(p, heading=dotted, page=page.path)  # the module's own words: quoted in the page
                 for p in module_docstring_passages(module, root, redactor)[:4]
