@@ -257,6 +257,19 @@ def test_offline_plan_asks_about_the_topics_key_phrase() -> None:
     assert "向量数据库如何工作？" not in zh  # the topic already asks it
 
 
+def test_a_chinese_question_asks_about_the_words_before_its_question_word() -> None:
+    # a Chinese question names its subject first: "怎么用" asks how it is used, and the outline asks it once,
+    # never "X 怎么用是什么？" nor "Canvas是什么？" of a topic about choosing between two renderers
+    use = heuristic_plan("FormDialog 弹窗表单怎么用", lang="zh")
+    assert use.sub_queries[:2] == ["FormDialog 弹窗表单是什么？", "FormDialog 弹窗表单怎么用"]
+    assert use.steps[1].facet == "use" and not any(q.startswith("如何使用") for q in use.sub_queries)
+    how = heuristic_plan("表单联动怎么实现", lang="zh")
+    assert how.sub_queries[:2] == ["表单联动是什么？", "表单联动怎么实现"] and how.steps[1].facet == "how"
+    assert "表单联动如何工作？" not in how.sub_queries
+    choice = heuristic_plan("Canvas 和 SVG 渲染器如何选择", lang="zh").sub_queries
+    assert choice[:2] == ["Canvas 和 SVG 渲染器是什么？", "Canvas 和 SVG 渲染器如何选择"]
+
+
 def test_each_sentence_answers_one_section_and_facets_come_first() -> None:
     shared = Candidate("Vector indexes trade exact answers for speed.", "s1", 0.0, 3.0, 5.0)
     pools = {

@@ -23,6 +23,8 @@ __all__ = ["subjects"]  # read with the topic's other words (keyphrases.py); nam
 # "How X keeps Y trustworthy and fresh": a question ending in words joined by "and" asks about each of them
 _ASPECTS = re.compile(r"^(?P<stem>.+?\s)(?P<items>[\w-]+(?:,\s*[\w-]+)*,?\s+(?:and|or)\s+[\w-]+)\s*$")
 _ASPECT_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+# a Chinese question names its subject first and asks after it: "表单联动怎么实现", "Canvas 和 SVG 渲染器如何选择"
+_ZH_ASKING = re.compile(r"如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么|能否|是否")
 _NOT_ASPECT = re.compile(r"^(?:how|what|why|which|when|where|who|whom|whose|not|also|more|so|then)$", re.I)
 
 
@@ -31,6 +33,9 @@ def plan_subject(topic: str) -> str:
     topic = topic.strip().rstrip("?？").strip()
     if not asks(topic):
         return topic
+    named = _ZH_ASKING.search(topic)
+    if named and named.start() and topic_phrases(topic[: named.start()]):
+        return topic[: named.start()].strip()
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
 

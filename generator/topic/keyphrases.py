@@ -55,7 +55,7 @@ _TOKEN = re.compile(rf"{_CJK_RUN.pattern}|{_LATIN_WORD.pattern}|[^\sA-Za-z0-9]")
 # what joins two subjects in a topic's words
 _JOIN = re.compile(r"\s*(?:,|;|\band\b|\bor\b|\bversus\b|\bvs\.?|&|/|与|和|及|或|、)\s*", re.I)
 _INTERROGATIVE = re.compile(
-    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)|(如何|怎样|吗|呢)",
+    r"^(how|what|why|which|when|where|who|does|do|is|are|can|should)\b|[?？]$|^(如何|为什么|什么)|(如何|怎样|怎么|吗|呢)",
     re.I,
 )
 

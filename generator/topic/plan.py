@@ -207,7 +207,8 @@ def definition_first(
     """The outline in reading order: what the subject is, then the questions the topic asks as written, then
     the other facets (a report on "How X keeps Y fresh" says what X is before how it keeps anything)."""
     what = [q for q in facets if q[0] == "what"]
-    return [*what, *asked, *(q for q in facets if q[0] != "what")]
+    named = {facet for facet, _, _ in asked}
+    return [*what, *asked, *(q for q in facets if q[0] != "what" and q[0] not in named)]
 
 
 def asked_as_written(topic: str) -> list[tuple[str, str, str]]:
@@ -218,8 +219,21 @@ def asked_as_written(topic: str) -> list[tuple[str, str, str]]:
         return []
     aspects = topic_aspects(topic)
     if not aspects:
-        return [("topic", topic.strip(), query_words(topic))]
+        return [(asked_facet(topic), topic.strip(), query_words(topic))]
     return [("aspect", aspect, query_words(aspect)) for aspect in aspects]
+
+
+# what a Chinese question asks by its verb: "表单联动怎么实现" how it works, "FormDialog 怎么用" how it is used
+_ZH_ASKED_FACETS = (
+    ("use", re.compile(r"(?:怎么|如何|怎样)(?:使用|用|调用|配置|设置)")),
+    ("how", re.compile(r"(?:怎么|如何|怎样)(?:实现|工作|运作|运行)|原理")),
+)
+
+
+def asked_facet(topic: str) -> str:
+    """The facet a topic asked as a question names by its verb ("use", "how"), else "topic" (answered as
+    what the subject is): its section takes that facet's place in the outline, which asks it once."""
+    return next((facet for facet, verb in _ZH_ASKED_FACETS if verb.search(topic)), "topic")
 
 
 @dataclass(frozen=True)
