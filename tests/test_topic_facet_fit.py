@@ -352,3 +352,22 @@ def test_related_work_is_prior_art_and_scenarios_are_use() -> None:
     assert section_facets("5. Related work") == {"alternatives"}
     assert section_facets("Related Proposals") == set()
     assert section_facets("Scenarios and User Experience") == {"use"}
+
+
+def test_a_faq_answer_is_quoted_with_the_question_its_heading_asks() -> None:
+    text = (
+        "# Data availability sampling\n\n## FAQs\n\n### Does having a lot of column subnets make the network "
+        "unstable?\n\nNo, the number of subnets doesn't really matter. What matters is the number of nodes.\n\n"
+        "The churn rate matters too.\n\n## Custody\n\nEach node custodies four groups.\n"
+    )
+    answer = "No, the number of subnets doesn't really matter."
+    asked = "Does having a lot of column subnets make the network unstable?"
+    assert context_of(text, answer) == asked
+    source = _source("f1", "Data availability sampling", text)
+    (claim,) = in_context([Claim(answer, ["f1"])], Catalog([source]))
+    assert claim_markdown(claim, {"f1": 1}).startswith(f"*{asked}* — No, the number")
+    # only the paragraph that opens the answer; a section headed by no question says nothing more
+    assert context_of(text, "The churn rate matters too.") == ""
+    assert context_of(text, "Each node custodies four groups.") == ""
+    # the document's own title asks no FAQ's question
+    assert context_of("# Why use sampling?\n\nSampling saves bandwidth.\n", "Sampling saves bandwidth.") == ""

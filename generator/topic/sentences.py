@@ -361,10 +361,11 @@ def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
     (the field's definition line before it, "verifier object, required"), the operation "The API MUST
     return…" is ("### Get current Context"), the option it weighs ("### D: Treat Like Optional
     Dependencies"), or the question the paragraph right before it asks ("Why not inline every hot callee?",
-    a rationale written as questions and answers); '' for any other passage. A "Prologue: …" paragraph under
-    "Profile-guided Inlining implementation" is a run-in label, not a field's row. A lead-in written alike
-    under several headings ("The API MUST accept the following parameters:") is found by the first of its
-    `items` too."""
+    a rationale written as questions and answers), or the heading it opens asks (a FAQ's entry: "No, the
+    number of subnets doesn't really matter." under "### Does having a lot of column subnets make the network
+    unstable?"); '' for any other passage. A "Prologue: …" paragraph under "Profile-guided Inlining
+    implementation" is a run-in label, not a field's row. A lead-in written alike under several headings ("The
+    API MUST accept the following parameters:") is found by the first of its `items` too."""
     heading, before, field, start = "", "", "", _plain(" ".join(passage.split()[:8]))
     first_item = _plain(" ".join(items[0].split()[:6])) if items else ""
     blocks = text_blocks(text)
@@ -394,6 +395,8 @@ def context_of(text: str, passage: str, items: Sequence[str] = ()) -> str:
                 return field or heading
             if _asks(before):
                 return before
+            if not before and stack and stack[-1][1] == heading and _asks(heading):
+                return heading  # a FAQ's entry: the answer under the question its heading asks
             option = _option_of([h for _, h in stack])
             return option if option and not _names(" ".join([passage, *items]), option) else ""
         field = defined_field(flat) or field
