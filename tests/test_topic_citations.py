@@ -182,6 +182,39 @@ def test_a_borrowed_heading_nothing_answers_is_left_out_and_a_facet_says_it_is_n
     assert [s.question for s in report.sections] == ["What is env?", "What are the limits of env?"]
 
 
+def test_the_topic_asked_as_written_is_not_unanswered_when_the_sections_asked_after_it_answer_it() -> None:
+    text = (
+        "# Sync protocol\n\n## Light client initialization\n\nA light client keeps its state in a store.\n\n"
+        "## Light client state updates\n\nEvery update is checked against the sync committee's signature.\n"
+    )
+    source = _source("sync", text)
+    topic = "how a light client syncs using sync committees"
+    init, updates = "Light client initialization", "Light client state updates"
+    plan = Plan(
+        topic=topic,
+        sub_queries=["What is a light client?", topic, init, updates],
+        steps=[
+            Step(id="s1", title="what", question="What is a light client?", facet="what"),
+            Step(id="s2", title="topic", question=topic, facet="topic"),
+            Step(id="s3", title="init", question=init, facet="section"),
+            Step(id="s4", title="updates", question=updates, facet="section"),
+        ],
+    )
+    store = Claim("A light client keeps its state in a store.", ["sync"])
+    check = Claim("Every update is checked against the sync committee's signature.", ["sync"])
+    analysis = Analysis(sections=[Section(plan.sub_queries[0]), Section(topic), Section(init, [store])])
+    analysis.sections.append(Section(updates, [check]))
+    report = build_report(plan, analysis, Catalog([source]))
+    # its sections quote its answer part by part: no "the stored sources do not answer" under its heading
+    assert [s.question for s in report.sections] == ["What is a light client?", init, updates]
+    # answered by none of them, the question stays, said to be unanswered
+    empty = Analysis(sections=[Section(q) for q in plan.sub_queries])
+    assert [s.question for s in build_report(plan, empty, Catalog([source])).sections] == [
+        "What is a light client?",
+        topic,
+    ]
+
+
 def test_an_example_section_answers_how_to_work_with_the_subject_with_its_example() -> None:
     config = (
         '# Configuration\n\n## <a name="configHooks" />POSIX-platform Hooks\n\n'

@@ -76,10 +76,21 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         method=analysis.method,
     )
     borrowed = {s.question for s in plan.steps if s.facet == "section"}
-    for section in analysis.sections:
-        claims = [_central(c, catalog, plan.topic) for c in _resolved(section.claims, catalog, report)]
-        if claims or section.question not in borrowed:
-            report.sections.append(ReportSection(section.question, claims))
+    resolved = [
+        (
+            section.question,
+            [_central(c, catalog, plan.topic) for c in _resolved(section.claims, catalog, report)],
+        )
+        for section in analysis.sections
+    ]
+    # the topic asked as written ("how a beacon chain light client syncs…") is answered by the sections of
+    # its top document asked after it ("Light client initialization", "Light client state updates"): left
+    # empty because they quote its answer part by part, it is no question the stored sources do not answer
+    in_parts = any(claims for question, claims in resolved if question in borrowed)
+    asked = {s.question for s in plan.steps if s.facet == "topic"} if in_parts else set()
+    for question, claims in resolved:
+        if claims or question not in borrowed | asked:
+            report.sections.append(ReportSection(question, claims))
         # a heading borrowed from a top document's outline ("内置常量") under which nothing quotable is stored
         # (a symbol listing) asks nothing the reader asked: left out, not printed as "not answered"
     # a summary leads with what is in force, unless proposals not in force are all the subject has
