@@ -169,6 +169,15 @@ def test_document_furniture_is_never_quoted() -> None:
     # a sentence saying only which document this is says nothing of its subject
     assert not quotable("This is the specification of v2 of the p2p-circuit relay protocol.")
     assert quotable("This is the specification of the relay, which lets two peers talk through a third.")
+    # nor one saying which other documents it presupposes (a specification's "Prerequisites")
+    assert not quotable(
+        "All terminology, constants, functions, and protocol mechanics defined in Fulu -- Beacon Chain and Fulu"
+        " -- Data Availability Sampling Core are requisite for this document and used throughout."
+    )
+    assert not quotable(
+        "This specification builds upon the specifications of previous upgrades, and assumes them as pre-requisite."
+    )
+    assert quotable("A node must custody at least four groups, a requisite for sampling to work at all.")
 
 
 def test_a_section_opening_on_a_long_paragraph_is_quoted_from_its_opening_sentences() -> None:

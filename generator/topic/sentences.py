@@ -42,6 +42,8 @@ _BOILERPLATE = re.compile(
     | ^["“][^"”]{10,}["”]\s*(?:in\b|$) | \bin\ proceedings\ of\b | \b(?:bachelor|master|doctoral|phd)(?:'s)?\ thesis\b
     | \bpp\.\s*(?:\d|$)
     | ^\s*this\ is\ (?:the|an?)\ (?:[\w-]+\ ){0,3}(?:specification|spec|document|description)\ (?:of|for)\b[^,;:]*\.\s*$
+    | \b(?:pre-?)?requisites?\ for\ this\ (?:document|guide|specification|spec)\b
+    | \bassumes?\ (?:them|it|these|those)\ as\ (?:an?\ )?pre-?requisites?\b
     | ^\s*(?:author|status|type|created|post-history|resolution|replaces|superseded-by|requires|python-version
               |discussions-to|content-type|last-modified|version|date|sponsor|delegate)\s*:
     """,
