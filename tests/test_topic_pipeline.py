@@ -451,7 +451,7 @@ def test_resume_drops_a_stored_chart_with_a_non_finite_value(kb_root: Path) -> N
 
 def test_a_topic_whose_verification_failed_is_published_unverified(kb_root: Path) -> None:
     """One source cannot pass verification (it wants three distinct ones): the report is published, the
-    status and the landing page say how many sources answered it and that it is not verified, and the run
+    status, the landing page and the report say how many sources answered it and that it is not verified, and the run
     ends normally; a plain re-run (build) leaves it alone until its refresh_days are over."""
     make_corpus(kb_root, {"overview.md": CORPUS["overview.md"]})
     result = _run(kb_root, verify=True)
@@ -462,6 +462,11 @@ def test_a_topic_whose_verification_failed_is_published_unverified(kb_root: Path
     front, body = read_page(topic_dir(kb_root) / "index.md")
     assert front["status"] == "unverified"
     assert "answered from 1 source(s); not verified" in body
+    # the report says so itself: a search result or a link lands a reader on it, not on the landing page
+    _, report = read_page(topic_dir(kb_root) / "output" / "report.md")
+    notice = report[report.index('!!! warning deepkb-notice "Not verified"') :].split("\n\n")[0]
+    assert "it cites 1 source(s), and verification wants at least 3" in notice
+    assert report.index("Not verified") < report.index("## References")
     again = run_topic_research(
         KBPaths(kb_root),
         config(),
@@ -471,3 +476,20 @@ def test_a_topic_whose_verification_failed_is_published_unverified(kb_root: Path
     )
     assert again.status == "unverified"
     assert len(read_json(topic_dir(kb_root) / "_meta.json")["runs"]) == 1
+
+
+def test_a_chinese_report_that_failed_verification_says_so_in_chinese(kb_root: Path) -> None:
+    make_corpus(
+        kb_root,
+        {
+            "cache.md": "# 缓存\n\n缓存是一个把计算结果保存起来以便再次使用的组件。\n\n## 用法\n\n调用 get 读取缓存。\n"
+        },
+    )
+    paths = KBPaths(kb_root)
+    target = topic_target(paths, entry(topic="缓存", verify=True, lang="zh"))
+    result = run_topic_research(paths, config(), offline(), target, publish=publish_topic)
+    assert result.status == "unverified"
+    _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    assert '!!! warning deepkb-notice "未经核查"' in report
+    assert "本报告未通过核查：只引用了 1 个来源，核查要求至少 3 个" in report
+    assert "没有引用的段落回答“如何使用缓存？”。" in report

@@ -26,6 +26,7 @@ from ...topic.aggregated import Aggregation
 from ...topic.analyze import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
 from ...topic.state import TopicMeta
+from ...topic.verify import MIN_DISTINCT_SOURCES
 from ..templates import render_template
 from ..text import Markdown, code_block, md_escape, md_inline
 from .topic_charts import render_spec
@@ -282,6 +283,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         "quotes_note": page.t["quotes_original"]
         if quotes_in_another_language(report, page.meta.options.lang)
         else "",
+        "unverified": _unverified_note(page),
     }
     return _kind_page(
         page,
@@ -442,6 +444,26 @@ def _status_label(page: TopicPage) -> Markdown:
     if label is None:
         return md_inline(meta.status)
     return Markdown(label.replace("{cited}", str(meta.verification.distinct_sources)))
+
+
+def _unverified_note(page: TopicPage) -> Markdown:
+    """Why a published report did not pass verification, in the reader's words ('' when it passed): the
+    report says so itself, not only its landing page, since a search or a link lands a reader on it."""
+    meta = page.meta
+    if meta.status != "unverified":
+        return Markdown("")
+    check, t = meta.verification, page.t
+    reasons = []
+    if check.distinct_sources < MIN_DISTINCT_SOURCES:
+        reasons.append(
+            t["unverified_sources"].format(cited=check.distinct_sources, want=MIN_DISTINCT_SOURCES)
+        )
+    if check.uncovered:
+        questions = t["question_separator"].join(md_inline(q, limit=200) for q in check.uncovered)
+        reasons.append(t["unverified_uncovered"].format(questions=questions))
+    if check.unresolved:
+        reasons.append(t["unverified_unresolved"].format(count=check.unresolved))
+    return Markdown(t["unverified_note"].format(reasons=t["list_separator"].join(reasons)))
 
 
 def _landing_lead(page: TopicPage, report: Report | None) -> tuple[Markdown | None, str]:
