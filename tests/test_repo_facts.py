@@ -74,6 +74,46 @@ def test_typescript_symbols_and_relative_imports(facts: Facts) -> None:
     assert (widget["Widget.render"].kind, widget["Widget.render"].start) == ("method", 3)
 
 
+OVERLOADED = """\
+export interface CreateSelector<State> {
+  /** With input selectors and a result function. */
+  <Inputs extends Selector<State>[], Result>(
+    ...args: [...inputs: Inputs, combiner: Combiner<Inputs, Result>]
+  ): Output<Inputs, Result> &
+    Interrupt
+
+  /**
+   * With an options object too.
+   */
+  <
+    Inputs extends Selector<State>[],
+    Result,
+    OverrideMemoize extends Memoizer = Memoize
+  >(
+    ...args: [...inputs: Inputs, combiner: Combiner<Inputs, Result>, options: Options<OverrideMemoize>]
+  ): Output<Inputs, Result> &
+    Interrupt
+}
+
+export function createSelectorCreator<State>(memoize: Memoize): CreateSelector<State> {
+  const createSelector = (...args: unknown[]) => memoize(args)
+  return createSelector as CreateSelector<State>
+}
+"""
+
+
+def test_typescript_call_signatures_without_semicolons_are_read() -> None:
+    """TypeScript lets an interface's call signatures follow each other without a semicolon; tree-sitter's
+    grammar reads `Interrupt\n<Inputs …>` as one generic type, and the whole file was an error with no
+    symbol (reselect's createSelectorCreator.ts, immer's types-external.ts). Read again with the signatures
+    separated, the file's symbols are found at their lines."""
+    from generator.repo.facts.languages import extract
+
+    found = {s.name: (s.kind, s.start) for s in extract("typescript", OVERLOADED).symbols}
+    assert found["CreateSelector"] == ("interface", 1)
+    assert found["createSelectorCreator"] == ("function", 21)
+
+
 def test_rust_symbols_mod_and_use(facts: Facts) -> None:
     main = facts.files["rs/src/main.rs"]
     assert main.depends_on == ["rs/src/parser.rs"] and main.is_entry_point

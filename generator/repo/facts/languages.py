@@ -82,9 +82,43 @@ def parser_for(language: str) -> Any:
 
 
 def parse_tree(language: str, text: str) -> Any:
-    """The syntax tree of `text`, read with the grammar its content needs (native.grammar)."""
+    """The syntax tree of `text`, read with the grammar its content needs (native.grammar). A TypeScript file
+    the grammar cannot read is read again with its call signatures separated (`separated_signatures`), and
+    that reading kept when it has fewer errors."""
     language = grammar(language, text)
-    return parser_for(language).parse(parse_text(language, text).encode("utf-8", errors="replace"))
+    tree = parser_for(language).parse(parse_text(language, text).encode("utf-8", errors="replace"))
+    if language != "typescript" or not tree.root_node.has_error:
+        return tree
+    separated = separated_signatures(text)
+    if separated == text:
+        return tree
+    again = parser_for(language).parse(separated.encode("utf-8", errors="replace"))
+    return again if _errors(again.root_node) < _errors(tree.root_node) else tree
+
+
+# a line opening a generic call signature, `  <T extends U>(…): R`, after a line ending a type or a name: the
+# previous member ended there without a semicolon, which TypeScript allows and tree-sitter's grammar does not
+# (it reads `Name\n<T …>` as one generic type, and everything after is an error)
+_BARE_SIGNATURE = re.compile(
+    r"(?<=[\w$)\]>])([ \t]*\n(?:[ \t]*(?://[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)?[ \t]*\n)*)[ \t](?=[ \t]*<\s*[A-Za-z_$])"
+)
+
+
+def separated_signatures(text: str) -> str:
+    """`text` with a semicolon in the indentation of each call signature that follows a member ending without
+    one (reselect's and immer's overloaded call signatures): same length, every line and column where it was."""
+    return _BARE_SIGNATURE.sub(lambda m: m.group(1) + ";", text)
+
+
+def _errors(node: Any) -> int:
+    """How many error and missing nodes a syntax tree holds (walked only for a file that has some)."""
+    count, stack = 0, [node]
+    while stack:
+        node = stack.pop()
+        if node.has_error or node.is_missing:
+            count += node.type == "ERROR" or node.is_missing
+            stack.extend(node.children)
+    return count
 
 
 # fmt: off
