@@ -2561,6 +2561,36 @@ def test_a_guide_entry_of_a_page_opening_with_a_lead_in_is_that_lead_in_as_a_sta
     )
 
 
+def test_an_api_page_opening_by_contrast_is_told_by_the_paragraph_naming_it() -> None:
+    """reselect's `weakMapMemoize` page opens on another memoizer ("lruMemoize has to be explicitly
+    configured to have a cache size larger than 1 …") and says what weakMapMemoize does next: the guide
+    described weakMapMemoize by lruMemoize's limit. A page whose first paragraph never names it is told by
+    the paragraph opening on its name; a subjectless first paragraph with no such paragraph, or a page
+    titled by a plain word, keeps its opening."""
+    from generator.repo.docs.model import DocConcept, DocPage
+    from generator.repo.model import DocPassage
+    from generator.site.pages.repo_guide import concept_line
+
+    def line(title: str, *texts: str) -> str:
+        said = tuple(DocPassage("docs/api.md", 3 + i, 3 + i, "paragraph", t) for i, t in enumerate(texts))
+        return concept_line(1, DocConcept(title, "api", (DocPage("docs/api.md", title, said),)))
+
+    contrast = "The LRU memoizer has to be configured to keep more than one result, and evicts the oldest."
+    own = "`weakMapMemoize` keeps a tree of WeakMap-based cache nodes keyed by the arguments."
+    assert line("weakMapMemoize", contrast, own).endswith(
+        "— `weakMapMemoize` keeps a tree of WeakMap-based cache nodes keyed by the arguments."
+    )
+    assert line("`weakMapMemoize`", contrast, own).endswith("keyed by the arguments.")
+    # named in the first paragraph already, or no paragraph opening with the name: the opening stays
+    named = "Unlike `weakMapMemoize`, the LRU memoizer keeps a bounded cache."
+    assert line("weakMapMemoize", named, own).endswith("— " + named)
+    subjectless = "Accepts input selectors and a result function, and returns a memoized selector."
+    later = "The selectors created by `createSelector` have extra fields."
+    assert line("createSelector", subjectless, later).endswith("— " + subjectless)
+    # a plain word opens many paragraphs without being their subject
+    assert line("Usage", contrast, "Usage of the cache is free of charge.").endswith("— " + contrast)
+
+
 def test_a_faq_pages_guide_entry_is_its_questions_never_its_first_answer() -> None:
     """guzzle's FAQ was listed as "FAQ — No." and knex's by its answer on debugging: a reader's question
     answered is not what a page is about; a page saying nothing else is told by its first questions."""

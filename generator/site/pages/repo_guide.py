@@ -117,11 +117,34 @@ def _page_says(page: DocPage) -> str:
     # … unless the page is that question (a README's FAQ, each question a concept: p-queue's "How do I
     # implement backpressure?" said only its question again)
     own = [p.text for p in said if not _answers(page.title, p.heading) or _same(p.heading, page.title)]
+    own = _named_first(own, page.title)
     # a page opening with a lead-in to its example says what it is there ("The Environment is the central
     # configuration object:"), when no paragraph opens with a sentence of its own
     sentence = opening_sentence(own) or lead_in_statement(own[:1])
     asked = dict.fromkeys(" ".join(p.heading.split()) for p in said if _answers(page.title, p.heading))
     return sentence or " ".join(list(asked)[:ASKED]) or _first_item_says(page)
+
+
+# a page titled by a code name: `weakMapMemoize`, `unstable_autotrackMemoize`, `Session.send`, `use_cache`
+_CODE_TITLE = re.compile(r"^`?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*`?$")
+_CODE_SHAPE = re.compile(r"[a-z][A-Z]|\w[_.]\w")  # camelCase, snake_case, a dotted name: no word
+_NAMED_WITHIN = 3  # paragraphs of a page looked at for one opening with its name
+
+
+def _named_first(paragraphs: list[str], title: str) -> list[str]:
+    """An API page's paragraphs with the first opening on its own name first, when its first paragraph never
+    names it: reselect's `weakMapMemoize` page opens by contrast ("lruMemoize has to be explicitly configured
+    to have a cache size larger than 1 …"), then says "`weakMapMemoize` creates a tree of WeakMap-based cache
+    nodes …". A first paragraph without a subject of its own ("Accepts one or more input selectors …") names
+    nothing else and stays first unless a paragraph opens with the name."""
+    name = title.strip().strip("`")
+    if not _CODE_TITLE.match(title.strip()) or not (_CODE_SHAPE.search(name) or title.strip()[:1] == "`"):
+        return paragraphs  # a word ("Usage", "Routing") opens many paragraphs without being their subject
+    if not paragraphs or name.lower() in paragraphs[0].lower():
+        return paragraphs
+    opens = re.compile(rf"^(?:the\s+)?`?{re.escape(name)}`?(?![\w$])", re.IGNORECASE)
+    named = next((p for p in paragraphs[1:_NAMED_WITHIN] if opens.match(p.lstrip())), None)
+    return paragraphs if named is None else [named, *(p for p in paragraphs if p is not named)]
 
 
 # a page's disclaimer says whose opinions or what caveats these are, never what the page is about: luxon's
