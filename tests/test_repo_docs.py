@@ -2969,6 +2969,43 @@ def test_a_concept_named_after_a_type_shows_that_types_code_path_though_other_pa
     assert [b.hop.callee for b in flows["Tables"]] == ["Table.step0"]
 
 
+def test_a_concepts_code_path_never_starts_at_a_property(tmp_path: Path) -> None:
+    """anyio's "Creating and managing tasks" page opened its code on `TaskHandle.status`, a property whose
+    branches reach the backend, not on how a task is started: a member read as an attribute (a property, a
+    cached property) is never where a concept's code path starts, however much code it leads to."""
+
+    def steps(prefix: str, count: int, method: bool) -> str:
+        body, own, indent = "", "self" if method else "", "    " if method else ""
+        for i in range(count):
+            after = (
+                (f"self.{prefix}{i + 1}()" if method else f"{prefix}{i + 1}()") if i + 1 < count else "None"
+            )
+            body += f"{indent}def {prefix}{i}({own}):\n" + "".join(
+                f"{indent}    x{j} = {j}\n" for j in range(6)
+            )
+            body += f"{indent}    return {after}\n\n"
+        return body
+
+    handle = (
+        "import functools\n\n\n" + steps("check", 6, method=False) + "\nclass Handle:\n"
+        "    @property\n    def status(self):\n        return check0()\n\n"
+        "    @functools.cached_property\n    def result(self):\n        return check0()\n\n"
+        "    def start(self):\n        return self.run0()\n\n" + steps("run", 3, method=True)
+    )
+    files = {
+        **PROJECT,
+        "docs/handles.md": "# Handles\n\nA `Handle` runs one task; start it with `Handle.start`.\n",
+        "tinyweb/handle.py": '"""Task handles."""\n\n\n' + handle,
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyweb")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    flow = {c.name: c.flow for c in docs.concepts}["Handles"]
+    assert flow[0].hop.caller == "Handle.start"
+    assert [b.hop.callee for b in flow] == ["Handle.run0"]
+
+
 def test_a_quotes_paragraphs_and_list_items_stay_apart() -> None:
     """got's "**Note:**" quotes hold lists, mkdocstrings' "> NOTE:" a lead-in and links: each item its own
     paragraph of the quote, never run together ("YAML idiosyncrasies YAML multiline")."""

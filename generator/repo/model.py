@@ -248,6 +248,8 @@ class CallGraphView(Protocol):
 
     def tree_from(self, candidates: Iterable[tuple[str, str]]) -> list[CallTree]: ...
 
+    def lines(self, path: str) -> list[str]: ...
+
 
 @dataclass(frozen=True)
 class CallTree:

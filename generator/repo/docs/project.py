@@ -1693,6 +1693,22 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
+# a member read as an attribute, never called: a Python property (`@property`, `@cached_property`, a setter),
+# a JavaScript/TypeScript accessor (`get status()`, `static get x()`)
+_GETTER = re.compile(
+    r"^\s*(?:@(?:\w+\.)*(?:property|cached_property|getter|setter|deleter)\b"
+    r"|(?:(?:public|private|protected|static|override)\s+)*[gs]et\s+[\w$#]+\s*\()"
+)
+
+
+def _getters(graph: CallGraphView, path: str, members: Sequence[Symbol]) -> set[str]:
+    """The members of a type that are read as attributes, never called (their first line, decorators
+    included, says so): no concept's code starts at one — anyio's task page opened its code on
+    `TaskHandle.status`, a property whose branches reach the backend, not on how a task is started."""
+    lines = graph.lines(path) if members else []
+    return {m.name for m in members if 0 < m.start <= len(lines) and _GETTER.match(lines[m.start - 1])}
+
+
 def _split_large(
     groups: dict[str, list[Document]], folder: str, sections: dict[str, str]
 ) -> dict[str, list[Document]]:
@@ -2047,10 +2063,13 @@ class SymbolNames:
         for cited in symbols:
             if cited.kind in TYPE_KINDS:
                 file_facts = self.facts.files.get(cited.path)
-                members = file_facts.symbols if file_facts is not None else ()
-                starts += [
-                    (cited.path, m.name) for m in members if m.parent == cited.name and m.kind == "method"
+                members = [
+                    m
+                    for m in (file_facts.symbols if file_facts is not None else ())
+                    if m.parent == cited.name and m.kind == "method"
                 ]
+                getters = _getters(graph, cited.path, members)
+                starts += [(cited.path, m.name) for m in members if m.name not in getters]
             elif cited.kind in ("function", "method"):
                 starts.append((cited.path, cited.name))
         tree = graph.tree_from(starts[:MAX_STARTS])

@@ -109,13 +109,17 @@ class CallGraph:
             return False
         if deprecated_by_doc(symbol.doc_source):
             return True
-        if path not in self._lines:
-            self._lines[path] = (self._reader.read(path) or "").splitlines()
-        lines = self._lines[path]
+        lines = self.lines(path)
         above = lines[max(0, symbol.start - 4) : symbol.start - 1]
         return deprecated_by_body(
             lines[symbol.start - 1 : symbol.end], [*above, *lines[symbol.start - 1 : symbol.start + 1]]
         )
+
+    def lines(self, path: str) -> list[str]:
+        """The file's lines (none when it cannot be read), read once."""
+        if path not in self._lines:
+            self._lines[path] = (self._reader.read(path) or "").splitlines()
+        return self._lines[path]
 
     def edges(self, paths: Iterable[str] | None = None, *, incoming: bool = False) -> list[CallEdge]:
         """Calls made from `paths` (every source module when None); `incoming`: calls made to them from the
