@@ -340,6 +340,36 @@ RUN_THEN_CLOSE = {
 }
 
 
+# reselect's shape: the selector creator first gets its inputs, checking each with a long guard, then collects
+# their results; the guard throws on bad input and hands nothing on
+CHECKED_THEN_COLLECTED = {
+    "package.json": '{"name": "selectors", "main": "src/index.js"}',
+    "src/index.js": "export { createSelector } from './create'\n",
+    "src/create.js": (
+        "import { getDependencies, collectResults } from './utils'\n\n"
+        "export function createSelector(...inputs) {\n  const deps = getDependencies(inputs)\n"
+        "  return collectResults(deps)\n}\n"
+    ),
+    "src/utils.js": (
+        "export function getDependencies(inputs) {\n  assertIsArrayOfFunctions(inputs)\n  return inputs\n}\n\n"
+        "export function assertIsArrayOfFunctions(items) {\n"
+        + "".join(f"  const check{i} = typeof items[{i}] === 'function'\n" for i in range(40))
+        + "}\n\nexport function collectResults(deps) {\n  return runEach(deps)\n}\n\n"
+        "function runEach(deps) {\n" + "".join(f"  const result{i} = deps[{i}]\n" for i in range(15)) + "}\n"
+    ),
+}
+
+
+def test_an_argument_guard_is_no_part_of_the_work(tmp_path: Path) -> None:
+    """reselect's flow went createSelectorCreator → getDependencies → assertIsArrayOfFunctions: the guard
+    checking the input selectors outweighed the call collecting their results. A guard (`assert…`,
+    `invariant`) throws on bad input and hands nothing on: it is a side path, like an error report."""
+    root = write_tree(tmp_path / "repo", CHECKED_THEN_COLLECTED)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert [edge.callee for edge in main_line(facts.calls.tree())] == ["collectResults", "runEach"]
+
+
 @pytest.mark.parametrize(
     ("files", "work", "beside"),
     [

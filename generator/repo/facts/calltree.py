@@ -68,6 +68,11 @@ _TEARS_DOWN = re.compile(
 )
 
 
+# a guard checking its arguments (reselect's `assertIsArrayOfFunctions`, `invariant`): it throws when they are
+# wrong and hands nothing on, so what it checks with is no part of the work, however long it is
+_GUARDS = re.compile(r"^_*(?:assert|invariant)(?:[A-Z_]\w*)?$")
+
+
 # a constructor by its name (a class is known by its symbol): Python's, JavaScript's, Rust's `T::new`, Go's `New…`
 _CONSTRUCTOR = re.compile(r"^(?:__init__|constructor|new|[Nn]ew(?:[A-Z_]\w*)?)$")
 
@@ -318,7 +323,8 @@ class _Tree:
     def side_path(self, edge: CallEdge) -> bool:
         short = edge.callee.rsplit(".", 1)[-1]
         reports = _REPORTS.search(short) and not _logs_for(edge)
-        return bool(REPORTS_ERROR.search(short) or reports or is_context_file(edge.callee_path))
+        guards = _GUARDS.match(short)
+        return bool(REPORTS_ERROR.search(short) or reports or guards or is_context_file(edge.callee_path))
 
     def size(self, node: Node) -> float:
         """A function's lines (a class's: its constructor's), counting double in the most central module."""
