@@ -992,6 +992,38 @@ def test_the_few_optional_arguments_of_a_library_function_are_no_configuration(t
         assert f"## Arguments of `{function}`" not in headings, headings
 
 
+def test_the_named_only_options_of_the_function_the_examples_start_with_are_configuration(
+    tmp_path: Path,
+) -> None:
+    """anyio's Configuration page left out `run(func, *args, backend="asyncio", backend_options=None)`, how a
+    program chooses its event loop: two optional arguments look like an operation's, and the examples' `run`
+    was not counted, being defined in a submodule (`src/anyio/_core/_eventloop.py`) that the top package
+    re-exports. Arguments a caller can give by name only, of a function the examples call and the top
+    re-exports, are settings; a function the examples call with a positional optional one is not."""
+    files = {
+        "README.md": (
+            "# loopkit\n\nLoopkit runs coroutines on an event loop.\n\n"
+            "```python\nfrom loopkit import run, first\n\nasync def main():\n    return first([1])\n\n"
+            "run(main)\n```\n"
+        ),
+        "src/loopkit/__init__.py": '"""Loopkit."""\n\nfrom ._core._loop import run\nfrom ._core._seqs import first\n',
+        "src/loopkit/_core/__init__.py": "",
+        "src/loopkit/_core/_loop.py": (
+            '"""The event loop."""\n\n\ndef run(func, *args, backend="asyncio", backend_options=None):\n'
+            '    """Run `func` on the event loop of `backend`."""\n    return func(*args)\n'
+        ),
+        "src/loopkit/_core/_seqs.py": (
+            '"""Sequences."""\n\n\ndef first(seq, default=None):\n    """The first item."""\n'
+            "    return next(iter(seq), default)\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    headings = [line for line in config.splitlines() if line.startswith("## ")]
+    assert headings[0] == "## Arguments of `run`", headings
+    assert "`backend_options`" in config and "## Arguments of `first`" not in headings
+
+
 def test_the_docs_how_to_for_extending_it_is_an_extension_points_page_of_its_own(tmp_path: Path) -> None:
     """bree installs a plugin with `Bree.extend(plugin, options)`, a name no registry goes by, and its README's
     "Plugins" section says so: the project had no Extension points page, though a Configuration page shows its

@@ -15,6 +15,7 @@ class PyField:
     default: str
     line: int
     doc: str = ""  # its attribute docstring or pydantic `description=` (untrusted)
+    keyword_only: bool = False  # an argument a caller can give by its name only (after `*` or `*args`)
 
 
 @dataclass(frozen=True)

@@ -327,8 +327,15 @@ def keyword_arguments(arguments: ast.arguments) -> list[PyField]:
     paired += [
         (a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None
     ]
+    named_only = set(map(id, arguments.kwonlyargs))
     return [
-        PyField(arg.arg, _text(arg.annotation) if arg.annotation else "", _text(default), arg.lineno)
+        PyField(
+            arg.arg,
+            _text(arg.annotation) if arg.annotation else "",
+            _text(default),
+            arg.lineno,
+            keyword_only=id(arg) in named_only,
+        )
         for arg, default in paired
         if not arg.arg.startswith("_")
     ]

@@ -895,7 +895,7 @@ def entry_options(
         for (path, name), arguments in found.signatures.items()
         if arguments
         and (name in facts.files[path].api_names or name in facts.files[path].exports or "." in name)
-        and _sets_up(facts.files[path], name, arguments)
+        and _sets_up(facts.files[path], name, arguments, name in first)
     ]
     # of two entries one name (redis-py's `Redis` and its asyncio twin), the one the package's top exports
     top = {(path, name) for _, path, name, _ in entries if name in facts.files[path].api_names}
@@ -918,13 +918,17 @@ def entry_options(
     ]
 
 
-def _sets_up(file: FileFacts, name: str, arguments: Sequence[PyField]) -> bool:
+def _sets_up(file: FileFacts, name: str, arguments: Sequence[PyField], called: bool = False) -> bool:
     """Whether an entry's optional arguments are what a user sets it up with: a class's (its constructor's,
     cachetools' `LRUCache(maxsize, getsizeof=None)`), or a function's taking several (dataset's `connect(url,
     schema=None, engine_kwargs=None, …)`). The one or two a function takes are an operation's, as of a method
     (METHOD_SETTINGS): funcy's `some(pred, seq=EMPTY)`, more-itertools' `nth(iterable, n, default=None)` — a
-    function library's Configuration page had listed its functions' arguments."""
+    function library's Configuration page had listed its functions' arguments. Unless they can be given by
+    name only and the examples call it: anyio's `run(func, *args, backend="asyncio", backend_options=None)`
+    is how a program chooses its event loop."""
     if "." in name or len(arguments) >= METHOD_SETTINGS:
+        return True
+    if called and any(a.keyword_only for a in arguments):
         return True
     return any(s.name == name and s.kind == "class" for s in file.symbols)
 
@@ -955,8 +959,8 @@ def _called_methods(found: _Found, root: Path, facts: Facts, docs: ProjectDocs |
 def quick_start_calls(docs: ProjectDocs | None, facts: Facts) -> list[str]:
     """What the project's own examples call, in the order they first do, each with the type a called method
     belongs to (`Caffeine.newBuilder` names Caffeine): the entries whose settings a newcomer meets first. A
-    function counts when the package's top level defines it (dataset's `connect`; not a `run` of a
-    submodule that an example's `app.run()` was resolved to), a class unless the examples call others of
+    function counts when the package's top level defines or re-exports it (dataset's `connect`, anyio's
+    `run`; not a `run` of a submodule that an example's `app.run()` was resolved to), a class unless the examples call others of
     its kind (tortoise's `IntField`, `TextField`: the fields of the user's own model, not an entry) and it
     is no options class."""
     if docs is None:
@@ -973,7 +977,9 @@ def quick_start_calls(docs: ProjectDocs | None, facts: Facts) -> list[str]:
     )
     names = []
     for cited in docs.example_symbols:
-        if cited.kind == "function" and not _top_level(cited.path):
+        file = facts.files.get(cited.path)
+        exported = file is not None and cited.name in file.api_names  # anyio's `run`, re-exported at its top
+        if cited.kind == "function" and not _top_level(cited.path) and not exported:
             continue
         family = any(kinds[_base(b)] > 1 for b in bases.get(cited.name, ()))
         if cited.kind == "class" and family and not _SETTINGS.search(cited.name):
