@@ -467,3 +467,27 @@ def test_a_js_method_a_function_makes_is_a_method_and_its_this_is_the_class(tmp_
     assert ("Logger.info", "mkLogEmitter") in edges and ("Logger.warn", "mkLogEmitter") in edges
     assert ("mkLogEmitter", "Logger._emit") in edges  # `this` in the method it makes
     assert not any(caller == "plain" for caller, _ in edges)  # a function making no method: `this` unknown
+
+
+def test_the_flow_list_tells_side_by_side_implementations_of_one_name_by_their_file() -> None:
+    """anyio's task flow listed "calls the implementation `Event.set` — `src/anyio/_core/_tasks.py:331`" three
+    times, word for word: its core, asyncio and trio classes, all named Event. Calls side by side that go by
+    one name say the file defining each; a name called once says nothing more."""
+    from generator.repo.model import FlowBranch, FlowHop
+    from generator.site.pages.repo_diagrams import flow_tree_markdown
+
+    def implementation(path: str) -> FlowBranch:
+        return FlowBranch(FlowHop("TaskHandle._run", "Event.set", dispatched=True, callee_path=path))
+
+    tree = (
+        FlowBranch(
+            FlowHop("TaskGroup.start_soon", "TaskHandle._run", callee_path="src/tasks.py"),
+            (implementation("src/_backends/_asyncio.py"), implementation("src/_backends/_trio.py")),
+        ),
+    )
+    assert str(flow_tree_markdown(tree)).splitlines() == [
+        "- `TaskGroup.start_soon`",
+        "    - calls `TaskHandle._run`",
+        "        - calls the implementation `Event.set` in `src/_backends/_asyncio.py`",
+        "        - calls the implementation `Event.set` in `src/_backends/_trio.py`",
+    ]

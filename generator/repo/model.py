@@ -361,6 +361,7 @@ class FlowHop:
     handed: bool = False  # `caller` hands `callee` over (a callback, a registry's entry) rather than calls it
     dispatched: bool = False  # `callee` implements the interface or abstract method `caller` calls
     plugged: bool = False  # `callee` is a field holding what the user plugs in (CallEdge.plugged)
+    callee_path: str = ""  # the file defining `callee` ("" where unknown)
 
 
 @dataclass(frozen=True)

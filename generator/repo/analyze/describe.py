@@ -294,6 +294,7 @@ def flow_hops(chain: Sequence[CallEdge], linker: Linker) -> list[FlowHop]:
             edge.handed,
             edge.dispatched,
             edge.plugged,
+            edge.callee_path,
         )
         for edge in chain
     ]

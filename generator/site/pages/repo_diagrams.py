@@ -6,6 +6,7 @@ subsystems, and the architecture of the whole repository. Every diagram is valid
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from generator.repo.model import FlowBranch, FlowHop, KeyType, RepoSynthesis, ShardAnalysis, SubsystemEdge
@@ -126,14 +127,24 @@ def flow_tree_markdown(tree: Sequence[FlowBranch]) -> Markdown:
     if not tree:
         return Markdown("")
     lines = [f"- {inline_code(tree[0].hop.caller)}{_entered_by(tree[0].hop.caller)}"]
-    stack = [(branch, 1) for branch in reversed(tree)]
+    stack = [(branch, 1, _shared_names(tree)) for branch in reversed(tree)]
     while stack:
-        branch, depth = stack.pop()
+        branch, depth, shared = stack.pop()
         hop = branch.hop
         where = f" — {citation_markdown(hop.citation)}" if hop.citation else ""
-        lines.append(f"{'    ' * depth}- {_verb(hop)} {inline_code(hop.callee)}{where}")
-        stack.extend((below, depth + 1) for below in reversed(branch.below))
+        # calls of one name side by side (an abstract method's implementations, one per backend) say whose
+        home = f" in {inline_code(hop.callee_path)}" if hop.callee in shared and hop.callee_path else ""
+        lines.append(f"{'    ' * depth}- {_verb(hop)} {inline_code(hop.callee)}{home}{where}")
+        below = _shared_names(branch.below)
+        stack.extend((b, depth + 1, below) for b in reversed(branch.below))
     return Markdown("\n".join(lines))
+
+
+def _shared_names(branches: Sequence[FlowBranch]) -> frozenset[str]:
+    """The callee names two or more of these side-by-side calls go by (anyio's `Event.set`, implemented by
+    its asyncio and its trio backend): each of them is told by the file defining it."""
+    named = Counter(b.hop.callee for b in branches)
+    return frozenset(name for name, count in named.items() if count > 1)
 
 
 def _entered_by(entry: str) -> str:
