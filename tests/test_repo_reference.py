@@ -87,6 +87,13 @@ def _pages(tmp_path: Path, files: dict[str, str]) -> tuple[Path, str]:
     return result.study.harvest_dir, result.synthesis.revision
 
 
+def _configuration(tmp_path: Path, files: dict[str, str]) -> tuple[str, list[str]]:
+    """The Configuration page of a repository made of `files`, and its section headings."""
+    directory, _ = _pages(tmp_path, files)
+    config = read_page(directory / "reference" / "configuration.md")[1]
+    return config, [line for line in config.splitlines() if line.startswith("## ")]
+
+
 def test_reference_pages_list_options_records_and_extension_points(tmp_path: Path) -> None:
     directory, revision = _pages(tmp_path, PROJECT)
     at = f"{BLOB}{revision}/cachekit"
@@ -599,9 +606,7 @@ def test_the_client_the_quick_start_calls_leads_though_its_async_twin_shares_its
             '    """What the tracer records."""\n\n    commands: bool = True\n    payloads: bool = False\n'
         ),
     }
-    directory, _ = _pages(tmp_path, files)
-    config = read_page(directory / "reference" / "configuration.md")[1]
-    headings = [line for line in config.splitlines() if line.startswith("## ")]
+    config, headings = _configuration(tmp_path, files)
     assert headings[0] == "## Arguments of `Client`", headings
     assert "kvlite/client.py:7" in config and "kvlite/aio/client.py" not in config
     assert "KvError" not in config and "`retry`" not in config
@@ -984,9 +989,7 @@ def test_the_few_optional_arguments_of_a_library_function_are_no_configuration(t
             "    def __init__(self, maxsize=128):\n        self.maxsize = maxsize\n"
         ),
     }
-    directory, _ = _pages(tmp_path, files)
-    config = read_page(directory / "reference" / "configuration.md")[1]
-    headings = [line for line in config.splitlines() if line.startswith("## ")]
+    config, headings = _configuration(tmp_path, files)
     assert "## Arguments of `connect`" in headings and "## Arguments of `Cache`" in headings, headings
     for function in ("first", "nth", "window"):
         assert f"## Arguments of `{function}`" not in headings, headings
@@ -1017,9 +1020,7 @@ def test_the_named_only_options_of_the_function_the_examples_start_with_are_conf
             "    return next(iter(seq), default)\n"
         ),
     }
-    directory, _ = _pages(tmp_path, files)
-    config = read_page(directory / "reference" / "configuration.md")[1]
-    headings = [line for line in config.splitlines() if line.startswith("## ")]
+    config, headings = _configuration(tmp_path, files)
     assert headings[0] == "## Arguments of `run`", headings
     assert "`backend_options`" in config and "## Arguments of `first`" not in headings
 
