@@ -50,3 +50,15 @@ def test_a_chinese_plan_titles_its_figures_in_chinese() -> None:
     assert zh.step_type == en.step_type == "processing"
     assert zh.title == "来源中报告的数字"
     assert en.title == "Figures reported in the sources"
+
+
+def test_a_question_topic_asks_about_the_subject_its_verb_follows() -> None:
+    # after "a" the subject is one thing: the first word ending in a third person's "s" is its verb
+    plan = heuristic_plan("how a beacon chain light client syncs using sync committees")
+    assert plan.sub_queries[0] == "What is beacon chain light client?"
+    assert (
+        heuristic_plan("how a garbage collector finds roots").sub_queries[0] == "What is garbage collector?"
+    )
+    # a name ending in "s" is no verb, and a question without one keeps its key phrase
+    assert heuristic_plan("how a bus works").sub_queries[0] == "What is bus?"
+    assert heuristic_plan("How a Pod is scheduled").sub_queries[0] == "What is Pod?"

@@ -28,14 +28,26 @@ _ZH_ASKING = re.compile(r"如何|怎么|怎样|为什么|为何|是什么|有哪
 _NOT_ASPECT = re.compile(r"^(?:how|what|why|which|when|where|who|whom|whose|not|also|more|so|then)$", re.I)
 
 
+# "how a beacon chain light client syncs using sync committees": after "a"/"an" the subject is one thing, so the
+# first word ending in a third person's "s" is its verb and the words before it are its name
+_ONE_SUBJECT = re.compile(
+    r"^(?:how|why|when|where)\s+an?\s+((?:[a-z][\w-]*\s+){0,4}?[a-z][\w-]*)\s+[a-z][\w-]*s\b(?<![sui]s)", re.I
+)
+
+
 def plan_subject(topic: str) -> str:
-    """X in the plan's questions: the topic when it names a subject, else its first key phrase ('' if none)."""
+    """X in the plan's questions: the topic when it names a subject, else the subject a question names before
+    its verb ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
+    first key phrase ('' if none)."""
     topic = topic.strip().rstrip("?？").strip()
     if not asks(topic):
         return topic
     named = _ZH_ASKING.search(topic)
     if named and named.start() and topic_phrases(topic[: named.start()]):
         return topic[: named.start()].strip()
+    one = _ONE_SUBJECT.match(topic)
+    if one:
+        return one.group(1)
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
 
