@@ -359,3 +359,20 @@ def test_a_design_that_is_code_answers_how_with_the_lead_in_naming_what_it_chang
     source = _source("local-l", "Lending limit", prose)
     how = section_candidates([source], "how", judge, stored=[source], said=said)
     assert [c.text for c in how] == ["A queue lends at most its lending limit."]
+
+
+def test_a_section_headed_for_the_limits_by_name_answers_them_first() -> None:
+    text = (
+        "# RFC-1: Agile Coretime\n\n## Summary\n\nAgile Coretime sells coretime in bulk and instantly.\n\n"
+        "## Performance, Ergonomics and Compatibility\n\nParachains already deployed must plan to migrate to "
+        "the agile coretime market.\n\n## Testing, Security and Privacy\n\nRegular testing through unit tests "
+        "and fuzzing SHOULD be conducted for agile coretime.\n\n## Drawbacks, Alternatives and Unknowns\n\n"
+        "Unknowns include the economic and resource parameterisations of agile coretime:\n\n"
+        "- The initial price of Bulk Coretime.\n- The fate of revenue collected.\n"
+    )
+    source = _source("local-c", "RFC-1: Agile Coretime", markup_prose(text, structure=True))
+    judge = RelevanceJudge("Agile Coretime")
+    limits = section_candidates([source], "limits", judge, stored=[source])
+    assert limits[0].text.startswith("Unknowns include the economic")  # named for them, though written last
+    assert [c.text[:12] for c in limits[1:]] == ["Parachains a", "Regular test"]  # the document's order
+    assert max(limits, key=lambda c: c.relevance) is limits[0]

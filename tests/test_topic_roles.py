@@ -5,8 +5,9 @@ outline's questions; a heading written in bold is read by its words."""
 from __future__ import annotations
 
 from generator.text.pointers import states_purpose_within
+from generator.text.words import tokens
 from generator.topic.analyze import document_opening
-from generator.topic.facet_sections import path_facets, stating_parts
+from generator.topic.facet_sections import path_facets, stating_parts, treating
 from generator.topic.headings import is_status_heading, section_facets
 
 PROPOSAL = """# Widget Versioning
@@ -157,6 +158,15 @@ def test_open_questions_answer_only_limits_and_history_nothing_nor_do_their_subs
     assert path_facets(("Operator Versioning", "Open Questions", "Downgraders for FC")) == {"open", "limits"}
     assert section_facets("Drawbacks") == {"limits"}
     assert section_facets("Futures API") == set()
+    # a section joining drawbacks and alternatives holds both; what stands under it is an alternative
+    rfc = "# RFC-1: Agile Coretime\n\n## Drawbacks, Alternatives and Unknowns\n\nUnknowns include the initial price.\n"
+    concepts = [{"agile"}, {"coretime"}]
+    assert [s.heading for s, _ in treating(rfc, "limits", concepts, tokens, own_headings=True)] == [
+        "Drawbacks, Alternatives and Unknowns"
+    ]
+    assert path_facets(("Drawbacks, Alternatives and Unknowns",)) == {"limits", "alternatives"}
+    assert path_facets(("Drawbacks, Alternatives and Unknowns", "Leases kept")) == {"alternatives"}
+    assert path_facets(("Alternatives", "Drawbacks")) == {"alternatives"}
 
 
 def test_document_furniture_is_never_quoted() -> None:

@@ -690,6 +690,16 @@ def _arrivals(sources: Sequence[RawSource], about: Collection[str], said: frozen
     ]
 
 
+# a heading naming a design's limits as such ("## Drawbacks, Alternatives and Unknowns", "## Limitations"): its
+# limits before those of the sections the heading table also reads as limits ("## Performance, Ergonomics and
+# Compatibility", "## Testing, Security and Privacy", "## Future Directions")
+_NAMED_LIMITS = re.compile(
+    r"(?<![A-Za-z])(?:limitations?|caveats?|drawbacks?|downsides?|pitfalls?|known\s+issues|unknowns"
+    r"|negative\s+consequences)(?![A-Za-z])|局限|缺点|不足",
+    re.IGNORECASE,
+)
+
+
 def _treating_candidates(
     sources: Sequence[RawSource],
     facet: str,
@@ -713,15 +723,20 @@ def _treating_candidates(
         weight = 1.0 if source.id in about or strongest <= 0 else (source.relevance or 0.0) / strongest
         own = source.id in about
         rank = 0  # the order `treating` gives a document's sections is the order they answer in
-        for section, limit in treating(
-            source.text,
-            facet,
-            concepts,
-            tokens,
-            own_headings=own,
-            title=source.title,
-            account=source.id in account,
-        ):
+        sections = list(
+            treating(
+                source.text,
+                facet,
+                concepts,
+                tokens,
+                own_headings=own,
+                title=source.title,
+                account=source.id in account,
+            )
+        )
+        if facet == "limits":  # …a section headed for its limits by name first
+            sections.sort(key=lambda found: not _NAMED_LIMITS.search(found[0].heading))
+        for section, limit in sections:
             passages = (
                 shown_examples(section, said)[:limit]
                 if shown

@@ -118,7 +118,8 @@ def path_facets(headings: Sequence[str], title: str = "", *, proposal: bool = Fa
     (`own_facets`)."""
     path = [h for h in headings if not title or h.strip() != title.strip()]
     named = [own_facets(h, path[n - 1] if n else "", proposal=proposal) for n, h in enumerate(path)]
-    return framed(set(), named) or next((found for found in reversed(named) if found), set())
+    own = named[-1] if named else set()
+    return framed(own, named[:-1]) or next((found for found in reversed(named) if found), set())
 
 
 def own_facets(heading: str, parent: str, *, record: bool = False, proposal: bool = False) -> set[str]:
@@ -157,10 +158,14 @@ def framed(own: set[str], enclosing: Sequence[set[str]]) -> set[str]:
     """A section's facets read with those of the sections it stands in (`enclosing`, top down): under an
     alternatives section it is an alternative, under a section framing the design ("## Rationale and
     Compatibility") it is that frame's, whatever its own heading names ("### A decade of experience shows the
-    cost of the current semantics" is no "how"); else its own."""
+    cost of the current semantics" is no "how"); else its own. A heading naming drawbacks and alternatives at
+    once ("## Drawbacks, Alternatives and Unknowns") holds both: its "Unknowns include the economic
+    parameterisations:" is a limit; what stands under it is an alternative."""
     named = [*enclosing, own]
-    if any("alternatives" in found for found in named):
+    if any("alternatives" in found for found in enclosing):
         return {"alternatives"}
+    if "alternatives" in own:
+        return own & {"alternatives", "limits"}
     aside = set().union(*named) & ASIDE_ROLES  # "### Backwards Compatibility" under "## History": history
     if aside:
         return set().union(*(aside_facets(role) for role in aside))
