@@ -7,10 +7,11 @@ from report_quality import report_quality
 
 from generator.text.sentences import split_sentences
 from generator.topic.analyze import Candidate, Claim, allocate, candidates
+from generator.topic.facet_sections import TextSection, opening_passages
 from generator.topic.judge import RelevanceJudge
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, ReportSection
-from generator.topic.sentences import is_changelog, quotable, quote_at
+from generator.topic.sentences import is_changelog, paragraph_parts, passage_at, quotable, quote_at
 from generator.topic.workspace import RawSource
 
 
@@ -321,3 +322,28 @@ def test_a_short_chinese_sentence_counts_its_latin_names_as_words() -> None:
     assert is_prose("标签插件和 Front-matter 中的标签不同。")
     assert not is_prose("有效配置必须有 type 字段。")
     assert not is_prose("Hexo 很快。")
+
+
+def test_a_sentence_the_next_one_corrects_is_quoted_with_it() -> None:
+    paragraph = (
+        "When a user decides to unbond their tokens, they don't become instantly available. Instead, they "
+        "enter an unbonding queue. The following specification illustrates how the queue works."
+    )
+    parts = split_sentences(paragraph)
+    quote = passage_at(parts, 0, frozenset({0}), paragraph_parts(paragraph))
+    assert quote is not None
+    assert quote.text.endswith(
+        "they don't become instantly available. Instead, they enter an unbonding queue."
+    )
+    # a sentence no correction follows is quoted alone, and a correction in the next paragraph is not its own
+    plain = "A user who unbonds their tokens waits for the unbonding period to end. They then withdraw them."
+    assert passage_at(split_sentences(plain), 0, frozenset({0}), ()).text.startswith("A user who unbonds")
+    assert passage_at(split_sentences(plain), 0, frozenset({0}), ()).parts == (
+        "A user who unbonds their tokens waits for the unbonding period to end.",
+    )
+    split = split_sentences(paragraph)
+    alone = passage_at(split, 0, frozenset({0, 1}), ())
+    assert alone is not None and alone.parts == (split[0],)
+    # a section opening on it quotes it with its correction too
+    (opening,) = opening_passages(TextSection("Mechanism", 2, (paragraph,)))
+    assert opening.text.endswith("Instead, they enter an unbonding queue.")

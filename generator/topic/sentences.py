@@ -263,7 +263,7 @@ def passage_at(
     sentence cannot be quoted ("It would also have the same limitations as the above option.") is quoted from
     its start up to that sentence, when the sentence asked for stands before it: "This approach would not…"
     keeps the alternative it speaks of ("Automatically forward refs for stateless function components.")."""
-    single = quote_at(sentences, index, starts)
+    single = corrected(sentences, index, starts, quote_at(sentences, index, starts))
     if single is None or len(parts) < 2 or not all(p in parts for p in single.parts):
         return single
     end = max(parts.index(p) for p in single.parts) + 1
@@ -271,6 +271,32 @@ def passage_at(
         if len(kept) >= max(2, end) and _whole(kept):
             return Quote(" ".join(kept), kept, index)
     return single
+
+
+# a sentence correcting the one before it: "…they don't become instantly available. Instead, they enter an
+# unbonding queue."
+_CORRECTS = re.compile(r"^(?:instead|rather)\b", re.IGNORECASE)
+
+
+def corrected(sentences: list[str], index: int, starts: frozenset[int], quote: Quote | None) -> Quote | None:
+    """A quote with the sentence after it in its paragraph when that one corrects it ("Instead, they enter an
+    unbonding queue."): alone, the quote says only what does not happen."""
+    after = index + 1
+    if quote is None or after >= len(sentences) or after in starts:
+        return quote
+    following = clean(sentences[after])
+    joined = f"{quote.text} {following}"
+    if not corrects(following) or len(joined) > MAX_QUOTE:
+        return quote
+    return Quote(joined, (*quote.parts, following), index)
+
+
+def corrects(sentence: str) -> bool:
+    """Whether a sentence corrects the one before it ("Instead, they enter an unbonding queue."): quoted with it,
+    however short, as corrections are."""
+    return bool(_CORRECTS.match(sentence) and _SENTENCE_END.search(sentence)) and not points_elsewhere(
+        sentence
+    )
 
 
 def _quotable_run(parts: tuple[str, ...]) -> int:
