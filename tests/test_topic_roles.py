@@ -217,3 +217,26 @@ def test_a_definition_is_looked_for_outside_the_motivation_first() -> None:
     opening = document_opening(text, [{"exponenti"}, {"bucket"}], titled=True)
     assert opening.startswith("Exponential buckets for histograms encode bounds")
     assert section_facets("Explanation") == {"how"}
+
+
+def test_a_title_naming_the_subject_a_topic_states_a_purpose_of_opens_from_where_it_states_it() -> None:
+    from generator.topic.analyze import definition, purposed_subject
+    from generator.topic.judge import RelevanceJudge
+    from generator.topic.workspace import RawSource
+
+    text = (
+        "# RFC-0078: Merkleized Metadata\n\n## Summary\n\nTo interact with chains it is required to know how "
+        "transactions are encoded, and wallets read the runtime's metadata for that.\n\nThis RFC proposes a way "
+        "for offline wallets to leverage metadata. The design idea is that the metadata is chunked and the chunks "
+        "are put into a merkle tree.\n"
+    )
+    source = RawSource(
+        "m", "local", "local:docs/0078.md", "RFC-0078: Merkleized Metadata", "", text, kind="local"
+    )
+    topic = "merkleized metadata so offline wallets can verify transactions"
+    assert purposed_subject(topic) == "merkleized metadata"
+    opening = definition([source], RelevanceJudge(topic), lambda s: True)
+    assert opening is not None and opening.text.startswith("This RFC proposes a way for offline wallets")
+    assert purposed_subject("Agile Coretime: how Polkadot sells coretime") == "Agile Coretime"
+    assert purposed_subject("migration to Python 3") == ""  # one word: "to" completes it
+    assert purposed_subject("weak subjectivity period and checkpoint sync") == ""

@@ -889,6 +889,13 @@ def definition(
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]  # with their spellings
     topic = set().union(*terms)  # (a Chinese topic's English twins included)
     titled_subject = {s.id for s in sources if titled_after(s.title, judge.topic, judge)}
+    # a title naming the subject the topic states a purpose of ("RFC-0078: Merkleized Metadata" for "merkleized
+    # metadata so offline wallets can verify transactions") names it
+    lead = set(tokens(purposed_subject(judge.topic)))
+    named = [forms for forms in terms if forms & lead]
+    titled_subject |= {
+        s.id for s in sources if named and all(forms & set(tokens(s.title)) for forms in named)
+    }
 
     def share_of(source: RawSource) -> float:  # a title naming one of the subjects the topic joins names it
         return 1.0 if source.id in titled_subject else _title_share(source.title, terms)
@@ -958,6 +965,20 @@ def subject_definition(
         if text:
             return Claim(text, [source.id], 1.0)
     return None
+
+
+# what a topic says its subject is for, or asks of it: "… so offline wallets can verify transactions", "… to shorten
+# the staking unbonding period", "Agile Coretime: how Polkadot sells coretime…"
+_PURPOSE = re.compile(r"\s*:\s+|\s+(?:so(?:\s+that)?|in\s+order\s+to|to)\s+(?=\w)", re.IGNORECASE)
+
+
+def purposed_subject(topic: str) -> str:
+    """The subject a topic names before what it is for ("merkleized metadata" of "merkleized metadata so offline
+    wallets can verify transactions", "Agile Coretime" of "Agile Coretime: how Polkadot sells coretime instead
+    of parachain slot auctions"); '' for a topic stating no purpose, or one a word names ("migration to
+    Python 3")."""
+    lead = _PURPOSE.split(topic.strip(), maxsplit=1)
+    return lead[0].strip() if len(lead) == 2 and len(lead[0].split()) >= 2 else ""
 
 
 def _title_share(title: str, terms: list[set[str]]) -> float:
