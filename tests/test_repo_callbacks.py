@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from repo_source_fixture import write_tree
 
 from generator.repo.facts.calltree import main_line
@@ -491,3 +492,25 @@ def test_the_flow_list_tells_side_by_side_implementations_of_one_name_by_their_f
         "        - calls the implementation `Event.set` in `src/_backends/_asyncio.py`",
         "        - calls the implementation `Event.set` in `src/_backends/_trio.py`",
     ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        ("Connection.__enter__", "what a `with` block on a `Connection` runs first"),
+        (
+            "ByteReceiveStream.__anext__",
+            "what each step of an `async for` loop over a `ByteReceiveStream` runs",
+        ),
+        ("Reader.__iter__", "what a `for` loop over a `Reader` runs first"),
+        ("App.__call__", "what calling an `App` runs"),
+    ],
+)
+def test_the_flow_list_says_what_runs_a_special_method(entry: str, said: str) -> None:
+    """anyio's Streams page opened its code on `ByteReceiveStream.__anext__` with no word of what runs it: a
+    special method the user never calls by name says which statement on its class runs it."""
+    from generator.repo.model import FlowBranch, FlowHop
+    from generator.site.pages.repo_diagrams import flow_tree_markdown
+
+    first = str(flow_tree_markdown((FlowBranch(FlowHop(entry, "read"), ()),))).splitlines()[0]
+    assert first == f"- `{entry}` — {said}"

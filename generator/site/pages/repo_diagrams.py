@@ -147,15 +147,30 @@ def _shared_names(branches: Sequence[FlowBranch]) -> frozenset[str]:
     return frozenset(name for name, count in named.items() if count > 1)
 
 
+# what runs a special method the user never calls by name, said of the class it is defined on
+_RUN_BY = {
+    "__enter__": "what a {with} block on {cls} runs first",
+    "__aenter__": "what an {async_with} block on {cls} runs first",
+    "__iter__": "what a {for} loop over {cls} runs first",
+    "__aiter__": "what an {async_for} loop over {cls} runs first",
+    "__next__": "what each step of a {for} loop over {cls} runs",
+    "__anext__": "what each step of an {async_for} loop over {cls} runs",
+    "__call__": "what calling {cls} runs",
+}
+
+
 def _entered_by(entry: str) -> str:
     """What runs an entry point the user never calls by name: a context manager's `__enter__` is what a
-    `with` block on its class runs first (`async with`, `__aenter__`)."""
+    `with` block on its class runs first (`async with`, `__aenter__`), `__anext__` each step of an
+    `async for` loop over it (anyio's streams), `__call__` a call of an instance."""
     owner, _, method = entry.rpartition(".")
-    block = {"__enter__": ("a", "with"), "__aenter__": ("an", "async with")}.get(method)
-    if not owner or block is None:
+    said = _RUN_BY.get(method)
+    if not owner or said is None:
         return ""
-    article, statement = block
-    return f" — what {article} {inline_code(statement)} block on a {inline_code(owner.rpartition('.')[2])} runs first"
+    words = {w: inline_code(w.replace("_", " ")) for w in ("with", "async_with", "for", "async_for")}
+    name = owner.rpartition(".")[2]
+    article = "an" if name[:1].lower() in "aeiou" else "a"
+    return " — " + said.format(cls=f"{article} {inline_code(name)}", **words)
 
 
 def _verb(hop: FlowHop) -> str:
