@@ -3717,3 +3717,36 @@ def test_a_disclaimer_is_no_part_of_what_a_page_says(tmp_path: Path) -> None:
     assert "Tinyweb started because routing" in line and "clarify" not in line
     # … though the page still quotes it (toolz's streaming page says in one that it is no data-analytics library)
     assert any("clarify" in p.text for page in why.pages for p in page.passages)
+
+
+def test_a_concepts_own_symbols_come_before_those_every_concept_names() -> None:
+    """anyio's guide listed "Creating and managing tasks · `sleep`, `create_task_group`, `run`" and "Working
+    with threads · `run`, `sleep`, `Event`": `run` ends every page's examples and tells none of them. A
+    function more than half the concepts name comes after a concept's own symbols (none is dropped); a class
+    most pages name is the domain's core and stays where it is; a concept naming nothing else keeps it."""
+    from generator.repo.docs.model import DocConcept
+    from generator.repo.docs.project import own_symbols_first
+    from generator.repo.model import CitedSymbol
+
+    def concept(name: str, *symbols: str) -> DocConcept:
+        cited = tuple(
+            CitedSymbol(s, "class" if s[0].isupper() else "function", "src/kit.py") for s in symbols
+        )
+        return DocConcept(name, name.lower(), (), cited)
+
+    concepts = [
+        concept("Tasks", "run", "create_task_group"),
+        concept("Threads", "run", "Machine", "to_thread"),
+        concept("Signals", "run", "Machine", "open_signal_receiver"),
+        concept("Files", "run", "Machine", "open_file"),
+        concept("Runner", "Machine", "run", "Runner"),
+        concept("Basics", "run"),
+        concept("Streams", "create_stream"),
+    ]
+    ordered = {c.name: [s.name for s in c.symbols] for c in own_symbols_first(concepts)}
+    assert ordered["Tasks"] == ["create_task_group", "run"]
+    assert ordered["Threads"] == ["Machine", "to_thread", "run"]  # the shared class stays first
+    assert ordered["Runner"] == ["Machine", "Runner", "run"]
+    assert ordered["Basics"] == ["run"] and ordered["Streams"] == ["create_stream"]
+    few = own_symbols_first(concepts[:3])  # three concepts: a function needs more than three to be shared
+    assert [s.name for s in few[0].symbols] == ["run", "create_task_group"]

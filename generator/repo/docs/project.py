@@ -354,7 +354,7 @@ def read_project_docs(
                 *package_concepts(packages, names),
             ]
         )[:MAX_CONCEPTS]
-    concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
+    concepts = own_symbols_first(with_code_paths(with_docstrings(concepts, names, root, redactor), names))
     starters = [
         documents[p]
         for p in [readme, *in_order]
@@ -1674,6 +1674,31 @@ def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[
         )
         for concept in concepts
     ]
+
+
+# a function most concepts' docs call (anyio's `run`, in every page's examples) tells none of them
+_SHARED_SHARE = 0.5
+_SHARED_LEAST = 3  # concepts naming a function before it counts as shared
+
+
+def own_symbols_first(concepts: Sequence[DocConcept]) -> list[DocConcept]:
+    """Each concept with the functions of its own before those most concepts' docs call: anyio's guide listed
+    "Creating and managing tasks · `sleep`, `create_task_group`, `run`" and "Using subprocesses · `run_process`,
+    `run`, …", the `run(main)` every page's examples end with, before what the page is about; tenacity's
+    pages each opened on `retry`, the decorator of every example. A type stays where it is: the class most
+    pages name (python-statemachine's `State`, `StateChart`) is the domain's core, not a program's frame.
+    None is dropped."""
+    named = Counter(
+        name for concept in concepts for name in {s.name for s in concept.symbols if s.kind not in TYPE_KINDS}
+    )
+    least = max(_SHARED_LEAST, _SHARED_SHARE * len(concepts))
+    shared = {name for name, count in named.items() if count > least}
+    found = []
+    for concept in concepts:
+        common = [s for s in concept.symbols if s.name in shared and s.kind not in TYPE_KINDS]
+        own = [s for s in concept.symbols if s not in common]
+        found.append(replace(concept, symbols=(*own, *common)) if common and own else concept)
+    return found
 
 
 def _titled(concept: DocConcept) -> list[CitedSymbol]:
