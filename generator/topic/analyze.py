@@ -60,6 +60,7 @@ from .facet_sections import (
     section_opening,
     shown_examples,
     stating_parts,
+    stranded_in_entry,
     subject_headings,
     subject_opening,
     table_facets,
@@ -451,7 +452,11 @@ def passage_pools(
             extending=extending,
         )
         # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
-        alone = [c for c in pools[question] if reads_alone(c)]
+        alone = [
+            c
+            for c in pools[question]
+            if reads_alone(c) and not stranded_in_entry(c.text, catalog.by_id[c.source].text, subject)
+        ]
         if not alone and _SECTION_FACET.get(facet, facet) in FRAMING_FACETS:
             # the one section on why, limits or alternatives opens leaning on its heading: it answers
             alone = [c for c in pools[question] if c.treats][:1]
@@ -947,6 +952,9 @@ def definition(
         shown = lead_example(source.text) if titled else None
         if shown is not None:  # a document that opens by showing its subject says what it is with the example
             return Claim(shown.text, [source.id], 1.0, shown.code)
+        listed = lead_list(source.text) if titled else None
+        if listed is not None:  # …or by listing its kinds, with the list
+            return Claim(listed.text, [source.id], 1.0, items=listed.items)
     return None
 
 
@@ -1013,7 +1021,11 @@ def document_opening(
     aside = {n for n, part in enumerate(stating_parts(blocks)) if part == ASIDE} if titled else set()
     scanned = [n for n in range(start, len(blocks)) if not _HEADING.match(blocks[n])][:OPENING_SCAN]
     scanned.sort(key=lambda n: n in aside)
-    openings = [p for p in (_opening_at(blocks, n, name) for n in scanned) if p]
+    openings = [
+        p
+        for p in (_opening_at(blocks, n, name) for n in scanned)
+        if p and not stranded_in_entry(p, text, name)
+    ]
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
     if start and titled:
@@ -1095,6 +1107,22 @@ def lead_example(text: str) -> Quote | None:
     if len(blocks) < lead + 2 or _HEADING.match(blocks[lead]):
         return None
     return next(iter(code_examples(f"{blocks[lead]}\n\n{blocks[lead + 1]}")), None)
+
+
+def lead_list(text: str) -> Quote | None:
+    """A document's lead under its title quoted with the list it introduces: a page titled after its subject
+    that opens "Formily 的表单校验使用了…@formily/validator 校验引擎，校验主要分两种场景：" says what it is with
+    the two scenarios, and its lead-in alone is no sentence. None when the lead is prose that stands alone or
+    introduces no list."""
+    blocks = text_blocks(text)
+    lead = 1 if blocks and blocks[0].startswith("# ") else 0
+    if len(blocks) <= lead or _HEADING.match(blocks[lead]):
+        return None
+    if list_parts(blocks[lead])[1]:  # stored as one block, its lead-in with the list
+        return list_quote(blocks[lead])
+    if len(blocks) > lead + 1 and list_parts(blocks[lead + 1])[1]:
+        return list_quote(f"{blocks[lead]}\n{blocks[lead + 1]}")
+    return None
 
 
 def whole_abstract(blocks: list[str], first: str) -> str:
