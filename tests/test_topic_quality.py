@@ -16,6 +16,7 @@ from generator.kb.index import update_index
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
 from generator.topic.analyze import Candidate, allocate
+from generator.topic.judge import RelevanceJudge
 from generator.topic.keyphrases import GENERIC, topic_phrases
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import heuristic_plan
@@ -268,6 +269,14 @@ def test_a_chinese_question_asks_about_the_words_before_its_question_word() -> N
     assert "表单联动如何工作？" not in how.sub_queries
     choice = heuristic_plan("Canvas 和 SVG 渲染器如何选择", lang="zh").sub_queries
     assert choice[:2] == ["Canvas 和 SVG 渲染器是什么？", "Canvas 和 SVG 渲染器如何选择"]
+
+
+def test_the_verb_a_chinese_question_asks_with_is_no_term_of_its_subject() -> None:
+    # "用" of "怎么用" named a third concept of 数据集 dataset: "使用 transform 进行数据转换" named it as well as
+    # "数据集" did, and defined the report; and "用" was a tag
+    judge = RelevanceJudge("数据集 dataset 怎么用")
+    assert all("用" not in {w for form in t.forms for w in form} for t in judge.terms(judge.topic))
+    assert topic_phrases("数据集 dataset 怎么用") == ["数据集", "dataset"]
 
 
 def test_each_sentence_answers_one_section_and_facets_come_first() -> None:

@@ -35,7 +35,7 @@ GENERIC = frozenset(
     challenges problem problems issue issues risk risks""".split()
 )
 _ZH_GENERIC = ZH_STOPWORDS | frozenset(
-    "使 以及 关于 怎样 为何 是否 保持 使用 进行 实现 可以 能够 局限 优势 现状 比较 介绍 概述 问题 方法 作用 影响 区别 工作 运行 原理".split()
+    "使 用 以及 关于 怎样 为何 是否 保持 使用 进行 实现 可以 能够 局限 优势 现状 比较 介绍 概述 问题 方法 作用 影响 区别 工作 运行 原理".split()
 )
 _ADJECTIVE_ENDINGS = ("worthy", "able", "ible", "ful", "less", "ous")
 # Lone words that describe a subject rather than name one: never a tag or key phrase on their own.
