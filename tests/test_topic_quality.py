@@ -16,6 +16,7 @@ from generator.kb.index import update_index
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
 from generator.topic.analyze import Candidate, allocate
+from generator.topic.defining import plan_subject
 from generator.topic.judge import RelevanceJudge
 from generator.topic.keyphrases import GENERIC, topic_phrases
 from generator.topic.pipeline import run_topic_research
@@ -269,6 +270,12 @@ def test_a_chinese_question_asks_about_the_words_before_its_question_word() -> N
     assert "表单联动如何工作？" not in how.sub_queries
     choice = heuristic_plan("Canvas 和 SVG 渲染器如何选择", lang="zh").sub_queries
     assert choice[:2] == ["Canvas 和 SVG 渲染器是什么？", "Canvas 和 SVG 渲染器如何选择"]
+
+
+def test_a_chinese_question_naming_its_subject_after_the_verb_keeps_it_whole() -> None:
+    # the copula is no part of the subject, and "X怎么配置Y" is about Y as much as X: never "X是什么？" alone
+    assert plan_subject("热更新是怎么实现的") == "热更新"
+    assert plan_subject("组件库怎么配置主题色") == "组件库怎么配置主题色"
 
 
 def test_the_verb_a_chinese_question_asks_with_is_no_term_of_its_subject() -> None:
