@@ -467,6 +467,15 @@ def test_a_topic_whose_verification_failed_is_published_unverified(kb_root: Path
     notice = report[report.index('!!! warning deepkb-notice "Not verified"') :].split("\n\n")[0]
     assert "it cites 1 source(s), and verification wants at least 3" in notice
     assert report.index("Not verified") < report.index("## References")
+    # a question the report leaves out (a borrowed heading with nothing quotable) is counted, never named
+    folder = topic_dir(kb_root)
+    meta = read_json(folder / "_meta.json")
+    meta["verification"]["uncovered"].append("Overview: a heading nothing answered")
+    (folder / "_meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    publish_topic(KBPaths(kb_root), result.slug)
+    _, report = read_page(folder / "output" / "report.md")
+    assert "1 more question(s) it researched found nothing quotable" in report
+    assert "a heading nothing answered" not in report
     again = run_topic_research(
         KBPaths(kb_root),
         config(),

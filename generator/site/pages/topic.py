@@ -283,7 +283,7 @@ def _report_page(page: TopicPage, report: Report, catalog: Catalog) -> PageText:
         "quotes_note": page.t["quotes_original"]
         if quotes_in_another_language(report, page.meta.options.lang)
         else "",
-        "unverified": _unverified_note(page),
+        "unverified": _unverified_note(page, report),
     }
     return _kind_page(
         page,
@@ -446,9 +446,12 @@ def _status_label(page: TopicPage) -> Markdown:
     return Markdown(label.replace("{cited}", str(meta.verification.distinct_sources)))
 
 
-def _unverified_note(page: TopicPage) -> Markdown:
+def _unverified_note(page: TopicPage, report: Report) -> Markdown:
     """Why a published report did not pass verification, in the reader's words ('' when it passed): the
-    report says so itself, not only its landing page, since a search or a link lands a reader on it."""
+    report says so itself, not only its landing page, since a search or a link lands a reader on it. The
+    questions without a cited answer are named when the report shows them as sections; those it leaves out
+    (a heading borrowed from a document's outline under which nothing was quotable: "Toast 提示：普通提示")
+    are counted, never named: the reader would look for them in vain."""
     meta = page.meta
     if meta.status != "unverified":
         return Markdown("")
@@ -458,9 +461,13 @@ def _unverified_note(page: TopicPage) -> Markdown:
         reasons.append(
             t["unverified_sources"].format(cited=check.distinct_sources, want=MIN_DISTINCT_SOURCES)
         )
-    if check.uncovered:
-        questions = t["question_separator"].join(md_inline(q, limit=200) for q in check.uncovered)
+    shown = {section.question for section in report.sections}
+    named = [q for q in check.uncovered if q in shown]
+    if named:
+        questions = t["question_separator"].join(md_inline(q, limit=200) for q in named)
         reasons.append(t["unverified_uncovered"].format(questions=questions))
+    if len(named) < len(check.uncovered):
+        reasons.append(t["unverified_unshown"].format(count=len(check.uncovered) - len(named)))
     if check.unresolved:
         reasons.append(t["unverified_unresolved"].format(count=check.unresolved))
     return Markdown(t["unverified_note"].format(reasons=t["list_separator"].join(reasons)))
