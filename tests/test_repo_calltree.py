@@ -360,6 +360,42 @@ CHECKED_THEN_COLLECTED = {
 }
 
 
+# superstruct's shape: the library's own API is a function named `assert`, which validates and hands on; a
+# struct factory beside it leads to less code
+VALIDATED = {
+    "package.json": '{"name": "structs", "main": "src/index.js"}',
+    "src/index.js": "export { Struct, object } from './struct'\n",
+    "src/struct.js": (
+        "export class Struct {\n  assert(value) {\n    return assert(value, this)\n  }\n}\n\n"
+        "export function object(schema) {\n  return define(schema)\n}\n\n"
+        "function define(schema) {\n"
+        + "".join(f"  const field{i} = schema[{i}]\n" for i in range(12))
+        + "}\n\n"
+        "function assert(value, struct) {\n  return validate(value, struct)\n}\n\n"
+        "function validate(value, struct) {\n  return run(value, struct)\n}\n\n"
+        "function run(value, struct) {\n"
+        + "".join(f"  const check{i} = struct[{i}] === value\n" for i in range(30))
+        + "}\n"
+    ),
+}
+
+
+def test_a_function_named_assert_alone_is_an_api_not_a_guard(tmp_path: Path) -> None:
+    """superstruct's flow `Struct.assert → assert → validate → run` gave way to `object → define → …` when
+    every call named for asserting became a side path: a bare `assert` is the library's own validating API,
+    and the code it leads to is the work."""
+    root = write_tree(tmp_path / "repo", VALIDATED)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    chain = main_line(facts.calls.tree())
+    assert [chain[0].caller, *(edge.callee for edge in chain)] == [
+        "Struct.assert",
+        "assert",
+        "validate",
+        "run",
+    ]
+
+
 def test_an_argument_guard_is_no_part_of_the_work(tmp_path: Path) -> None:
     """reselect's flow went createSelectorCreator → getDependencies → assertIsArrayOfFunctions: the guard
     checking the input selectors outweighed the call collecting their results. A guard (`assert…`,

@@ -68,9 +68,10 @@ _TEARS_DOWN = re.compile(
 )
 
 
-# a guard checking its arguments (reselect's `assertIsArrayOfFunctions`, `invariant`): it throws when they are
-# wrong and hands nothing on, so what it checks with is no part of the work, however long it is
-_GUARDS = re.compile(r"^_*(?:assert|invariant)(?:[A-Z_]\w*)?$")
+# a guard checking its arguments (reselect's `assertIsArrayOfFunctions`, `assert_valid`, `invariant`): it throws
+# when they are wrong and hands nothing on, so what it checks with is no part of the work, however long it is.
+# A function named `assert` alone may be a library's own API (superstruct's `assert(value, Struct)` validates)
+_GUARDS = re.compile(r"^_*(?:assert(?:[A-Z]|_[a-z])\w*|invariant)$")
 
 
 # a constructor by its name (a class is known by its symbol): Python's, JavaScript's, Rust's `T::new`, Go's `New…`
