@@ -1187,6 +1187,13 @@ def test_front_matter_and_header_tables_state_the_status() -> None:
     ember = "---\nstage: discontinued # FIXME: Is this correct?\n---\n\n# Old idea\n\nText.\n"
     assert read_text(ember, name="0001.md").status == "discontinued"
     assert read_text("---\nstatus: under-review\n---\n\n# T\n\nText.\n", name="b.md").status == "under_review"
+    # a Solana SIMD's `status: Review` (a proposal under review) and `status: Activated` (live on the network)
+    simd = (
+        "---\nsimd: '0326'\ntitle: Alpenglow\nstatus: {}\ncreated: 2025-07-25\n---\n\n## Summary\n\nText.\n"
+    )
+    assert read_text(simd.format("Review"), name="0326.md").status == "under_review"
+    assert read_text(simd.format("Activated"), name="0118.md").status == "activated"
+    assert read_text(simd.format("Reviewed by X"), name="0001.md").status == ""  # no status deepkb knows
     table = "| Title  | ABI Stable Module API |\n|--------|------|\n| Status | DRAFT |\n| Date   | 2016-12-12 |\n\n# Introduction\n\nText.\n"
     doc = read_text(table, name="005-ABI-Stable-Module-API.md")
     assert (doc.title, doc.status, doc.date) == ("ABI Stable Module API", "draft", "2016-12-12")

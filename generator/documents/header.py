@@ -42,6 +42,7 @@ STATUSES = (
     "implemented",  # "Implemented (Swift 5.4)"
     "stable",  # KEEP's "Stable in 1.5.0"
     "shipped",  # a SIP's front matter `status: shipped` (beside `stage: completed`)
+    "activated",  # a Solana SIMD's `status: Activated`: live on the network
     "released",  # an Ember RFC's `stage: released`
     "completed",
     "recommended",  # an Ember RFC's `stage: recommended`: released and the recommended way
@@ -170,6 +171,7 @@ def status_of(stated: str) -> str:
     """The status a stated status names, as one word ("Superseded by PEP 3333" → "superseded", "In progress"
     → "in_progress"); '' when it names none deepkb knows."""
     lowered = re.sub(r"[-_]", " ", stated.lower())  # `under-review` is "under review"
+    lowered = re.sub(r"^\s*(?:in\s+)?review\b", "under review", lowered)  # a SIMD's `status: Review`
     word = next((word for word in STATUSES if re.search(rf"\b{word}\b", lowered)), "")
     return word.replace(" ", "_")
 

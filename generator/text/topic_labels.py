@@ -153,6 +153,7 @@ LABELS: dict[str, dict[str, str]] = {
         "status_in_progress": "进行中",
         "status_proposed": "提议中",
         "status_shipped": "已发布",
+        "status_activated": "已激活",
         "status_released": "已发布",
         "status_completed": "已完成",
         "status_recommended": "推荐",
