@@ -719,7 +719,7 @@ def _quotable(sentence: str) -> bool:
 def _reads_on(parts: tuple[str, ...], i: int) -> bool:
     """Whether sentence `i` of a paragraph can be quoted there: alone, or as a short sentence leading into the
     next ("We propose a "sharded" repodata format. It works by splitting the repodata into multiple files…")."""
-    if _quotable(parts[i]) or (i > 0 and corrects(parts[i]) and quotable(parts[i - 1])):
+    if _said_there(parts, i):
         return True
     return i + 1 < len(parts) and quotable(parts[i + 1]) and quotable(f"{parts[i]} {parts[i + 1]}")
 
@@ -752,18 +752,16 @@ def _quotable_run(parts: tuple[str, ...]) -> tuple[str, ...]:
     a link left alone, an announcement of what follows): what it says before that stands on its own. A sentence that cannot be quoted in the
     middle of what it says leaves the paragraph whole (and unquoted): its argument goes on after it."""
     n = len(parts)
-    while n and (
-        not (_said_there(parts, n - 1) or RUN_IN_LABEL.match(parts[n - 1])) or announces(parts[n - 1])
-    ):
+    while n and (not _said_there(parts, n - 1) or announces(parts[n - 1])):
         n -= 1  # …or a tail announcing what the next paragraphs say ("There are two main reasons to…")
     return parts[:n]
 
 
 def _said_there(parts: tuple[str, ...], i: int) -> bool:
-    """Whether sentence `i` of a paragraph can be quoted with the sentences before it: quotable, or a short
-    correction of a quotable one ("…they don't become instantly available. Instead, they enter an unbonding
-    queue.")."""
-    return quotable(parts[i]) or (i > 0 and corrects(parts[i]) and quotable(parts[i - 1]))
+    """Whether sentence `i` of a paragraph can be quoted with the sentences before it: quotable (or a run-in
+    label), or a short correction of a quotable one ("…they don't become instantly available. Instead, they
+    enter an unbonding queue.")."""
+    return _quotable(parts[i]) or (i > 0 and corrects(parts[i]) and quotable(parts[i - 1]))
 
 
 MAX_CAPTION = 160  # characters: a longer line is a paragraph, not a name for the example under it
