@@ -319,24 +319,29 @@ def _default(value: ast.expr | None) -> str:
 
 
 def keyword_arguments(arguments: ast.arguments) -> list[PyField]:
-    """The arguments a caller may leave out, with their defaults (`self`, `*args`, `**kwargs` are not)."""
+    """The arguments a caller may leave out, with their defaults (`self`, `*args`, `**kwargs` are not), each
+    saying whether it can be given by name only."""
     positional = arguments.posonlyargs + arguments.args
-    paired = list(
-        zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True)
-    )
-    paired += [
-        (a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is not None
+    paired = [
+        (a, d, False)
+        for a, d in zip(
+            positional[len(positional) - len(arguments.defaults) :], arguments.defaults, strict=True
+        )
     ]
-    named_only = set(map(id, arguments.kwonlyargs))
+    paired += [
+        (a, d, True)
+        for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+        if d is not None
+    ]
     return [
         PyField(
             arg.arg,
             _text(arg.annotation) if arg.annotation else "",
             _text(default),
             arg.lineno,
-            keyword_only=id(arg) in named_only,
+            keyword_only=named,
         )
-        for arg, default in paired
+        for arg, default, named in paired
         if not arg.arg.startswith("_")
     ]
 

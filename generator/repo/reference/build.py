@@ -960,9 +960,9 @@ def quick_start_calls(docs: ProjectDocs | None, facts: Facts) -> list[str]:
     """What the project's own examples call, in the order they first do, each with the type a called method
     belongs to (`Caffeine.newBuilder` names Caffeine): the entries whose settings a newcomer meets first. A
     function counts when the package's top level defines or re-exports it (dataset's `connect`, anyio's
-    `run`; not a `run` of a submodule that an example's `app.run()` was resolved to), a class unless the examples call others of
-    its kind (tortoise's `IntField`, `TextField`: the fields of the user's own model, not an entry) and it
-    is no options class."""
+    `run`; not a `run` of a submodule that an example's `app.run()` was resolved to), a class unless the
+    examples call others of its kind (tortoise's `IntField`, `TextField`: the fields of the user's own model,
+    not an entry) and it is no options class."""
     if docs is None:
         return []
     bases = {  # read from the examples' own classes' files: a test file the shards do not show stays unread
