@@ -332,3 +332,13 @@ def test_chinese_topic_end_to_end(kb_root: Path) -> None:
     landing, _ = read_page(folder / "index.md")
     assert landing["description"].endswith("。") and "向量数据库" in landing["description"]
     assert len(set(meta["sub_questions"])) == len(meta["sub_questions"])
+
+
+def test_a_question_asking_how_a_subject_works_names_it_whole_between_its_auxiliary_and_verb() -> None:
+    # "partitioned epoch rewards distribution" was cut to its words, and "epoch" alone defined the report
+    # (from SIMD-0180 on the leader schedule, while SIMD-0118 on partitioned rewards was stored)
+    subject = "partitioned epoch rewards distribution"
+    assert plan_subject(f"How does {subject} work?") == subject
+    assert plan_subject("How does the garbage collector work?") == "garbage collector"
+    assert plan_subject("How does it work?") == ""
+

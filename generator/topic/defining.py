@@ -17,7 +17,7 @@ from ..text.pointers import points_elsewhere
 from ..text.sentences import sentences
 from ..text.words import tokens
 from .judge import RelevanceJudge
-from .keyphrases import asks, subjects, topic_phrases
+from .keyphrases import GENERIC, asks, subjects, topic_phrases
 
 __all__ = ["subjects"]  # read with the topic's other words (keyphrases.py); named here for its readers
 # "How X keeps Y trustworthy and fresh": a question ending in words joined by "and" asks about each of them
@@ -39,6 +39,14 @@ _ONE_SUBJECT = re.compile(
 )
 
 
+# "How does partitioned epoch rewards distribution work?": a question whose auxiliary comes first and whose one
+# last word is a verb that asks (work, run, help) names its subject whole between the two, however many words
+_AUXILIARY_FRAME = re.compile(
+    r"^(?:how|why|when|where)\s+(?:does|do|did|can|could|will|would|should)\s+(?:the\s+|an?\s+)?(.+?)\s+([a-z]+)$",
+    re.I,
+)
+
+
 def plan_subject(topic: str) -> str:
     """X in the plan's questions: the topic when it names a subject, else the subject a question names before
     its verb ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
@@ -55,6 +63,9 @@ def plan_subject(topic: str) -> str:
     one = _ONE_SUBJECT.match(topic)
     if one:
         return one.group(1)
+    framed = _AUXILIARY_FRAME.match(topic)
+    if framed and framed.group(2).lower() in GENERIC and topic_phrases(framed.group(1)):
+        return framed.group(1)
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
 
