@@ -342,3 +342,16 @@ def test_a_question_asking_how_a_subject_works_names_it_whole_between_its_auxili
     assert plan_subject("How does the garbage collector work?") == "garbage collector"
     assert plan_subject("How does it work?") == ""
 
+
+def test_an_english_question_asking_how_a_subject_works_asks_the_how_facet() -> None:
+    # "How does Alpenglow consensus work?" was answered as what Alpenglow is, and said the stored sources do
+    # not answer how it works while its proposal's "## Detailed Design" and "### Voting" were stored
+    plan = heuristic_plan("How does Alpenglow consensus work?")
+    asked = next(s for s in plan.steps if s.question == "How does Alpenglow consensus work?")
+    assert asked.facet == "how"
+    assert plan.sub_queries.count("How does Alpenglow consensus work?") == 1
+    use = heuristic_plan("How do you use interchain accounts?")
+    assert next(s for s in use.steps if s.question == "How do you use interchain accounts?").facet == "use"
+    assert (
+        heuristic_plan("How do interchain accounts let one chain control another?").steps[1].facet == "topic"
+    )

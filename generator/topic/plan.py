@@ -230,10 +230,24 @@ _ZH_ASKED_FACETS = (
 )
 
 
+# and an English one: "How does Alpenglow consensus work?" asks how it works, and was answered as what
+# Alpenglow is while its proposal's "## Detailed Design / ### Voting / ### Certificates" stood unused
+_EN_ASKED_FACETS = (
+    (
+        "use",
+        re.compile(
+            r"^how\s+(?:do|can|should)\s+(?:you|i|we|one)\s+(?:use|configure)\b|^how\s+to\s+use\b", re.I
+        ),
+    ),
+    ("how", re.compile(r"^how\s+(?:does|do|did)\s+.+\s+(?:work|operate|function)\s*[?？]?\s*$", re.I)),
+)
+
+
 def asked_facet(topic: str) -> str:
     """The facet a topic asked as a question names by its verb ("use", "how"), else "topic" (answered as
     what the subject is): its section takes that facet's place in the outline, which asks it once."""
-    return next((facet for facet, verb in _ZH_ASKED_FACETS if verb.search(topic)), "topic")
+    asking = (*_ZH_ASKED_FACETS, *_EN_ASKED_FACETS)
+    return next((facet for facet, verb in asking if verb.search(topic.strip())), "topic")
 
 
 @dataclass(frozen=True)
