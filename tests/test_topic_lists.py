@@ -256,3 +256,18 @@ def test_what_the_subject_is_comes_with_the_list_of_its_parts_that_follows_its_f
     assert first.text.startswith("Hooks are a mechanism")
     assert stages.text == "Hooks add their logic at any of four specific stages of flag evaluation:"
     assert stages.items[0] == "before, immediately before flag evaluation"
+
+
+def test_a_short_lead_in_naming_its_heading_opens_its_section_with_its_list() -> None:
+    # Alpenglow's "### Voting" and "### Certificates" open on a lead-in too short to stand alone ("There are
+    # five types of certificates:"); it names its heading, and the section's list was never quoted
+    text = (
+        "## Voting\n\nVoting proceeds in two rounds:\n"
+        "- In the first round, validators vote either to notarize a specific block or skip the slot.\n"
+        "- In the second round, validators vote finalize if they saw enough notarize votes.\n\n"
+        "## Outputs\n\nThe run gives two files:\n- a report of every check it ran\n- a log of its steps\n"
+    )
+    voting, outputs = text_sections(text)
+    (passage,) = opening_passages(voting, 1)
+    assert passage.text == "Voting proceeds in two rounds:" and len(passage.items) == 2
+    assert opening_passages(outputs, 1) == []  # a lead-in naming nothing of its heading still needs to stand

@@ -548,7 +548,9 @@ def _prose_openings(
         if not past_lists and introduces_old_state(list_parts(block)[0]) and list_parts(block)[1]:
             continue  # "the current Nix model … works (roughly) as follows:" and its list: the model the design
             # replaces (why it is replaced is motivation, which quotes it)
-        listed = list_quote(block, opening=n == 0 and headed)
+        # an opening lead-in naming its heading ("Voting proceeds in two rounds:" under "### Voting") leans on
+        # it as a heading on why or limits does: it is the section's own introduction of its list
+        listed = list_quote(block, opening=n == 0 and (headed or _names_heading(block, section.heading)))
         if listed is not None and quoted.intersection(listed.parts):
             continue
         if listed is not None:  # a list with the paragraph that introduces it, whole
@@ -603,6 +605,15 @@ def _prose_openings(
                 continue
             break
     return found
+
+
+def _names_heading(block: str, heading: str) -> bool:
+    """Whether a block's lead-in before its list names a word of the section's heading."""
+    named = {w.lower() for w in _WORD.findall(heading) if len(w) > 3}
+    return bool(named & {w.lower() for w in _WORD.findall(list_parts(block)[0])})
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z-]+")
 
 
 def _paragraphs_going_on(blocks: Sequence[str]) -> list[str]:
