@@ -49,6 +49,7 @@ from generator.config import Config, LLMConfig, TopicEntry  # noqa: E402
 from generator.errors import DeepkbError  # noqa: E402
 from generator.llm.base import create_provider  # noqa: E402
 from generator.store import KBPaths, read_page  # noqa: E402
+from generator.text.topic_labels import LABELS  # noqa: E402
 from generator.topic.pipeline import run_topic_research  # noqa: E402
 from generator.topic.workspace import unescape_body  # noqa: E402
 
@@ -380,10 +381,26 @@ NO_ANSWER = ("The stored sources do not answer", "已存储的来源没有回答
 
 def facts_stated(text: str, facts: list[dict[str, Any]]) -> list[bool]:
     """For each labelled must-state fact, whether the report's text states it (one of its patterns, any case).
-    The references list is left out: a title naming a fact is not the report stating it. The text is read as
-    a reader sees it, without the page's markdown escapes ("/**" is written `/\\*\\*` on the page)."""
-    body = unescape_body(re.split(r"^## (?:References|参考文献|参考资料)\s*$", text, flags=re.M)[0])
+    Only what the report states counts (`stated_text`). The text is read as a reader sees it, without the
+    page's markdown escapes ("/**" is written `/\\*\\*` on the page)."""
+    body = unescape_body(stated_text(text))
     return [any(re.search(pattern, body, re.I | re.S) for pattern in fact["any"]) for fact in facts]
+
+
+# what a report page holds besides its statements: its front matter (the planned sub-questions, keywords), its
+# headings (the questions it asks), its notices ("…no cited passage answers 'What are the limits of X?'") and
+# the "Defined by [1] Title" line; a title or a question naming a fact is not the report stating it
+_DEFINED_BY = "|".join(re.escape(labels["defined_by"]) for labels in LABELS.values())
+_NOT_STATED = re.compile(
+    rf"\A---\n(?:.*\n)*?---\n|^#{{1,6}} .*$|^!!! .*\n(?:(?: {{4}}.*)?\n)*|^(?:{_DEFINED_BY}).*$", re.M
+)
+
+
+def stated_text(text: str) -> str:
+    """The sentences a report page states: without its references list, front matter, headings, notices and
+    the line naming its defining documents."""
+    body = re.split(r"^## (?:References|参考文献|参考资料)\s*$", text, flags=re.M)[0]
+    return _NOT_STATED.sub("", body)
 
 
 def unanswered_sections(text: str) -> int:
