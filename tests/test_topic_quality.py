@@ -115,6 +115,23 @@ def test_symbol_listings_score_low_and_are_dropped() -> None:
     assert markup_prose(listing) == ""
 
 
+def test_a_sentence_quoting_a_command_in_a_code_span_stays_in_the_stored_text() -> None:
+    # lowcode-engine's codeGeneration.md:26: the command's characters outweighed the sentence once its
+    # backticks were gone, and the stored text lost the only line giving the command (fact 2 of 出码)
+    page = (
+        "## 1) 通过命令行快速体验\n\n"
+        "欢迎使用命令行工具快速体验：`npx @alilc/lowcode-code-generator -i example-schema.json -o generated -s icejs3`\n\n"
+    )
+    stored = markup_prose(page, structure=True)
+    assert "欢迎使用命令行工具快速体验：npx @alilc/lowcode-code-generator -i example-schema.json" in stored
+    # deepkb's own listing lines stay out: too little prose around their spans, or a symbol as their term
+    assert markup_prose("Text.\n\n`a.b` (function) `x.py:1-9`\n") == "Text."
+    listing = (
+        "Text.\n\n`expire_results` (function) `core/cache.py:82-99` — Removes old results and logs them.\n"
+    )
+    assert markup_prose(listing) == "Text."
+
+
 def test_a_chinese_sentence_naming_an_api_is_prose() -> None:
     # NestJS's Chinese guards and interceptors pages, pinia's plugins page: the sentence that names the API
     # counted its Han characters one letter each (0.41–0.61), below the 0.65 a quote needs

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from .markdown import drop_admonitions as without_admonitions
 from .model import Block, Document, Section
-from .prose import defined_field, is_symbol_entry
+from .prose import defined_field, is_symbol_paragraph
 from .table import row_sentences
 
 _LANGUAGE = re.compile(r"[^\w+-]")
@@ -88,7 +88,7 @@ def _section_prose(section: Section, *, code: bool, tables: bool = True) -> Iter
         headed = headed_list(section) if n == 0 else []
         if headed:  # a symbol listing's rows are left out, as a paragraph of one would be
             n += len(headed)
-            kept = [(depth, item) for depth, item in headed if not is_symbol_entry(" ".join(_prose(item)))]
+            kept = [(depth, item) for depth, item in headed if not is_symbol_paragraph(item.text)]
             yield from ([_list_text([], kept, heading=section.heading)] if kept else [])
             continue
         items = listed_after(blocks, n)
@@ -106,7 +106,9 @@ def _section_prose(section: Section, *, code: bool, tables: bool = True) -> Iter
         else:  # a lead-in to a quote or an example is kept, link and all: it says what follows is
             # ("the text currently reads:"), and so is a field's definition line: it names what follows
             leads = block.kind == "paragraph" and (_leads_into(blocks, n) or bool(defined_field(block.text)))
-            yield from (text for text in _prose(block) if leads or not is_symbol_entry(text))
+            yield from (
+                _cleaned(piece) for piece in _written(block) if leads or not is_symbol_paragraph(piece)
+            )
         n += 1
 
 
@@ -176,10 +178,19 @@ def _list_text(lead: list[Block], items: list[tuple[int, Block]], heading: str =
 
 def _prose(block: Block) -> list[str]:
     """A block's prose: each paragraph of a quote or an item on its own, code spans without their backticks."""
+    return [_cleaned(piece) for piece in _written(block)]
+
+
+def _written(block: Block) -> list[str]:
+    """A block's prose as Markdown writes it, code spans in backticks: each paragraph of a quote or an item."""
     if block.kind in ("code", "table"):
         return []
-    pieces = block.text.split("\n\n")  # a quote's or an item's paragraphs
-    return [cleaned for piece in pieces if (cleaned := " ".join(piece.replace("`", "").split()))]
+    return [piece for piece in block.text.split("\n\n") if _cleaned(piece)]
+
+
+def _cleaned(piece: str) -> str:
+    """A paragraph's text on one line, code spans without their backticks."""
+    return " ".join(piece.replace("`", "").split())
 
 
 def _fenced(block: Block) -> str:

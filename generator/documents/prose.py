@@ -45,6 +45,31 @@ def is_symbol_entry(block: str) -> bool:
     return prose_ratio(head.group(1)) < SYMBOL_RATIO
 
 
+# a code span in a paragraph as Markdown writes it: "欢迎使用命令行工具快速体验：`npx @alilc/lowcode-code-generator …`"
+_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
+# the weighed characters of prose a sentence around a code span needs to say something of its own: four Han
+# characters' or about five English words' worth, more than a listing line's "(function)" or "Files:"
+MIN_SPAN_PROSE = 24
+
+
+def is_symbol_paragraph(written: str) -> bool:
+    """`is_symbol_entry` of a paragraph as Markdown writes it, code spans in backticks: a sentence that quotes
+    a command or a name in a code span ("欢迎使用命令行工具快速体验：`npx @alilc/lowcode-code-generator -i
+    example-schema.json -o generated -s icejs3`") is prose when its words outside the spans are, though the
+    command's characters outweigh them; a listing line (`` `a.b` (function) `x.py:1-9` ``) stays a symbol."""
+    plain = " ".join(written.replace("`", "").split())
+    if not is_symbol_entry(plain):
+        return False
+    head = _ENTRY_HEAD.match(plain)
+    if head is not None and prose_ratio(head.group(1)) < SYMBOL_RATIO:
+        return True  # an entry whose term is a symbol: a listing line
+    spans = _CODE_SPAN.findall(written)
+    outside = " ".join(_CODE_SPAN.sub(" ", written).split())
+    if not spans or prose_ratio(outside) < SYMBOL_RATIO:
+        return True
+    return _weight(outside) < MIN_SPAN_PROSE
+
+
 # A Han character weighs what three Latin letters do: a Chinese word is one to three characters (most often
 # two) where an English word is about five letters, so a Chinese sentence naming an API ("要设置拦截器，我们使用
 # 从 @nestjs/common 包导入的 @UseInterceptors() 装饰器。", 0.41 counted by characters) reads as its English twin
@@ -66,6 +91,15 @@ def prose_ratio(sentence: str) -> float:
         else:
             good += _written_words(token)
     return good / total if total else 0.0
+
+
+def _weight(text: str) -> int:
+    """A text's weighed characters, as `prose_ratio` counts them (each CJK character HAN_WEIGHT)."""
+    return sum(
+        len(token) + (HAN_WEIGHT - 1) * sum(1 for ch in token if is_cjk(ch))
+        for token in text.split()
+        if _ALNUM.search(token)
+    )
 
 
 def _written_words(token: str) -> int:
