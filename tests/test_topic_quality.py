@@ -295,6 +295,17 @@ def test_a_chinese_question_naming_its_subject_after_the_verb_keeps_it_whole() -
     assert plan_subject("组件库怎么配置主题色") == "组件库怎么配置主题色"
 
 
+def test_a_chinese_question_asking_two_verbs_or_two_questions_asks_of_its_subject() -> None:
+    # lowcode-engine's headings "## 出码是怎么实现的，怎么使用出码功能是什么？" and "## 如何使用低代码引擎的插件怎么开发和注册？"
+    assert plan_subject("出码是怎么实现的，怎么使用出码功能") == "出码"
+    assert plan_subject("低代码引擎的插件怎么开发和注册") == "低代码引擎的插件"
+    plan = heuristic_plan("低代码引擎的插件怎么开发和注册", lang="zh")
+    assert plan.sub_queries[0] == "低代码引擎的插件是什么？"
+    assert (
+        plan_subject("组件怎么配置，以及注意什么") == "组件怎么配置，以及注意什么"
+    )  # what follows asks nothing
+
+
 def test_the_verb_a_chinese_question_asks_with_is_no_term_of_its_subject() -> None:
     # "用" of "怎么用" named a third concept of 数据集 dataset: "使用 transform 进行数据转换" named it as well as
     # "数据集" did, and defined the report; and "用" was a tag

@@ -27,8 +27,10 @@ _ASPECT_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _ZH_ASKING = re.compile(r"如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么|能否|是否")
 # the copula before the question word is no part of the subject: "出码是怎么实现的" asks about 出码
 _ZH_COPULA = re.compile(r"\s*(?:是|又是|到底是|究竟是)?\s*$")
-# what ends a question asking by its verb alone: "用", "实现的", "选择"
-_ZH_BARE_VERB = re.compile(r"[\u4e00-\u9fff]{0,2}[的呢吗]?")
+# what ends a question asking by its verb alone: "用", "实现的", "选择", or two verbs joined ("开发和注册")
+_ZH_BARE_VERB = re.compile(r"(?:[\u4e00-\u9fff]{1,2}[和与及、或])?[\u4e00-\u9fff]{0,2}[的呢吗]?")
+# a second question joined after a comma: "出码是怎么实现的，怎么使用出码功能" asks two of one subject
+_ZH_NEXT_QUESTION = re.compile(r"\s*[，,；;]\s*(?=.*(?:如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么))")
 _NOT_ASPECT = re.compile(r"^(?:how|what|why|which|when|where|who|whom|whose|not|also|more|so|then)$", re.I)
 
 
@@ -59,7 +61,8 @@ def plan_subject(topic: str) -> str:
     if named and before and topic_phrases(before):
         # "X怎么用", "X如何选择": the question ends on its verb and X is the subject; "X怎么配置多语言国际化"
         # names its subject after the verb, and is the subject as written
-        return before if _ZH_BARE_VERB.fullmatch(topic[named.end() :]) else topic
+        asked = _ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0]
+        return before if _ZH_BARE_VERB.fullmatch(asked) else topic
     one = _ONE_SUBJECT.match(topic)
     if one:
         return one.group(1)
