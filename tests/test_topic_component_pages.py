@@ -35,6 +35,13 @@ def test_when_to_use_says_why_not_how() -> None:
     assert section_facets("使用") == {"use"} and section_facets("基础用法") == {"use"}
 
 
+def test_a_chinese_heading_summing_up_its_subject_says_what_it_is() -> None:
+    # lowcode-engine's "## 设置器简述" and "## 插件简述" open their pages: "是什么" said the stored sources do not answer
+    for heading in ("设置器简述", "插件简述", "协议栈简介", "编辑态扩展概述", "概述"):
+        assert section_facets(heading) == {"what"}, heading
+    assert section_facets("产品简介与安装") != {"what"}  # the summary word must end the heading
+
+
 def test_a_lead_leaving_its_subject_unsaid_says_what_the_titled_component_is() -> None:
     # "安全区是什么？" quoted 何时使用's sentence (the first naming 安全区), so "安全区为什么重要？" had nothing left to
     # quote and said the stored sources do not answer
