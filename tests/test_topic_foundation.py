@@ -144,3 +144,24 @@ def test_a_guide_naming_an_api_page_titled_with_the_api_name_alone_does_not_buil
         "This document addresses TLS.\n",
     )
     assert built_on([coined, policy], [])["local-c"] == ["local-p"]  # a name coined before a dash still is
+
+
+def test_a_chinese_question_no_title_names_whole_is_defined_by_the_pages_titled_after_its_head() -> None:
+    # lowcode-engine's "低代码引擎的插件怎么开发和注册": no title names 低代码引擎 too, so the most relevant page, 物料扩展,
+    # defined the report and every section quoted assets.json while 插件扩展 and "plugins - 插件 API" were stored
+    sources = [
+        _source("local-m", "material.md", "物料扩展", "# 物料扩展\n\n物料是页面搭建的原料。\n", 0.9),
+        _source(
+            "local-w",
+            "pluginWidget.md",
+            "插件扩展 - 面板扩展",
+            "# 插件扩展\n\n## 插件简述\n\n插件功能赋予灵活性。\n",
+            0.5,
+        ),
+        _source("local-a", "api/plugins.md", "plugins - 插件 API", "# plugins\n\n插件管理器。\n", 0.4),
+    ]
+    judge = RelevanceJudge("低代码引擎的插件怎么开发和注册")
+    assert defining_sources(sources, judge) == {"local-w", "local-a"}
+    assert defining_sources(sources, RelevanceJudge("低代码引擎怎么注册物料")) == {
+        "local-m"
+    }  # no 的: as before

@@ -40,6 +40,7 @@ from .defining import (
     opens_with_subject,
     plan_subject,
     sources_about,
+    subject_head,
     titled_after,
     titled_as,
 )
@@ -865,6 +866,10 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
     BackendTLSPolicy of GEP-1897 throughout, which is the account of TLS from the gateway to the backend. Its
     own headings then say which question a section answers."""
     titled = {s.id for s in sources if defines(s.title, s.text, judge.topic, judge)}
+    if not titled and (head := subject_head(judge.topic)):
+        # no title names the product too ("低代码引擎的插件…"): the pages titled after the thing asked about
+        # are its account ("插件扩展 - 面板扩展", "plugins - 插件 API"), never the most relevant page on another
+        titled = {s.id for s in sources if titled_after(s.title, head, judge)}
     best = most_about([(s.id, s.relevance) for s in sources])
     if titled or not best:
         return titled

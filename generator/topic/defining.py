@@ -73,6 +73,18 @@ def plan_subject(topic: str) -> str:
     return phrases[0] if phrases else ""
 
 
+# "低代码引擎的插件": the words after the last 的 name the thing, those before it whose it is
+_ZH_POSSESSIVE = re.compile(r"^.*的\s*")
+
+
+def subject_head(topic: str) -> str:
+    """What a Chinese question's subject names past its possessor: "低代码引擎的插件怎么开发和注册" asks about
+    插件, of 低代码引擎; '' when the subject names no possessor."""
+    subject = plan_subject(topic)
+    head = _ZH_POSSESSIVE.sub("", subject)
+    return head if head != subject and topic_phrases(head) else ""
+
+
 def asked_subject(topic: str) -> str:
     """The subject a topic phrased as a question asks about ("How deepkb keeps…" → "deepkb"); '' for a
     topic that names its subject itself."""
