@@ -3750,3 +3750,29 @@ def test_a_concepts_own_symbols_come_before_those_every_concept_names() -> None:
     assert ordered["Basics"] == ["run"] and ordered["Streams"] == ["create_stream"]
     few = own_symbols_first(concepts[:3])  # three concepts: a function needs more than three to be shared
     assert [s.name for s in few[0].symbols] == ["run", "create_task_group"]
+
+
+def test_a_method_the_examples_call_through_its_class_is_that_class_s(tmp_path: Path) -> None:
+    """omegaconf's docs call `OmegaConf.create({...})` and `OmegaConf.load('example.yaml')`: the bare name
+    `create` was linked to the `oc.create` resolver of resolvers/oc/__init__.py, and `load` (which two
+    modules define) was never listed. A call through a class is that class's method."""
+    files = {
+        "README.md": (
+            "# tinyconf\n\nTinyconf is a hierarchical configuration system merging many sources.\n\n"
+            "```python\nfrom tinyconf import TinyConf\n\nconf = TinyConf.create({'a': 1})\n"
+            "conf = TinyConf.load('example.yaml')\n```\n"
+        ),
+        "tinyconf/__init__.py": "from .api import TinyConf\n",
+        "tinyconf/api.py": (
+            "class TinyConf:\n    @staticmethod\n    def create(obj):\n        return obj\n\n"
+            "    @staticmethod\n    def load(path):\n        return path\n"
+        ),
+        "tinyconf/resolvers.py": (
+            "def create(obj):\n    return obj\n\n\nclass Loader:\n    def load(self, path):\n        return path\n"
+        ),
+    }
+    docs = _docs_of(make_project(tmp_path / "tinyconf", files))
+    assert [(s.name, s.path) for s in docs.example_symbols] == [
+        ("TinyConf.create", "tinyconf/api.py"),
+        ("TinyConf.load", "tinyconf/api.py"),
+    ]

@@ -1940,7 +1940,7 @@ def _names_in(found: Iterable[DocPassage]) -> list[str]:
     for passage in found:
         if passage.kind == "code":
             if passage.language.lower() in _PROGRAM_LANGUAGES:
-                names += called_names(passage.text, "example.py")
+                names += called_names(passage.text, "example.py", through_class=True)
         else:
             names += [
                 m.rsplit(".", 1)[-1] if m.count(".") > 1 else m for m in _CODE_SPAN.findall(passage.text)
@@ -1980,6 +1980,10 @@ def _distinctive_method(name: str) -> bool:
     return len(name) >= 5 and name not in _COMMON_METHODS and not name.startswith("_")
 
 
+# a method named through its class (`OmegaConf.create`): the class's own, else the one of the method's name
+_THROUGH_CLASS = re.compile(r"[A-Z]\w*\.[A-Za-z_]\w*")
+
+
 class SymbolNames:
     """Definitions by the names docs use for them: `Session`, `Session.send`, `send`; a name qualified by
     the project's own package (`koanf.Provider`, `serde_json::Value`) is the name it qualifies."""
@@ -2008,6 +2012,8 @@ class SymbolNames:
         found = []
         for name in names:
             name, home = (name, None) if name in self.by_name else self.unqualified(name)
+            if home is None and name not in self.by_name and _THROUGH_CLASS.fullmatch(name):
+                name = name.rpartition(".")[2]  # a method its class inherits, or a class not the project's
             candidates = self.by_name.get(name, [])
             if not candidates and methods and _distinctive_method(name):
                 named = self.by_method.get(name, [])

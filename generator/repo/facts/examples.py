@@ -21,6 +21,8 @@ GO_EXAMPLES = 10  # Go example test files read
 EARLY = 5  # a file's first names called count up to twice: its first example is the one to follow
 # a call `name(`, a method call `.name(`, a constructor `new Name(`; a decorator `@x.name`
 _CALL = re.compile(r"\b([A-Za-z_]\w+)\s*\(")
+# the class a call goes through, just before the call's name: `OmegaConf.` of `OmegaConf.create(`
+_OWNER = re.compile(r"\b([A-Z]\w*)\.$")
 _IMPORTED = re.compile(
     r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+[\w \t,]+|^[ \t]*import[ \t]*\{[\w\s,]+\}", re.MULTILINE
 )
@@ -91,15 +93,23 @@ def _code(text: str, path: str) -> str:
     return text
 
 
-def called_names(text: str, path: str) -> list[str]:
-    """The names called in the code of one file (`_code`)."""
+def called_names(text: str, path: str, through_class: bool = False) -> list[str]:
+    """The names called in the code of one file (`_code`); with `through_class`, a method called through
+    a class as `Class.method` (omegaconf's `OmegaConf.create(…)`)."""
     code = _code(text, path)
     # a name imported from a module in the example (`from rich import print`) is the project's own, even
     # when a builtin goes by it
     imported = {word for match in _IMPORTED.finditer(code) for word in re.findall(r"\w+", match.group(0))}
     code = _DEFINED.sub(r"\1(", code)  # `async def app(scope, …)` defines the example's own app
-    names = _CALL.findall(code) + _DECORATOR.findall(code)
-    return [name for name in names if name not in _NOT_NAMES or name in imported]
+    names = [_owned(code, call) if through_class else call.group(1) for call in _CALL.finditer(code)]
+    names += _DECORATOR.findall(code)
+    return [name for name in names if name.rsplit(".", 1)[-1] not in _NOT_NAMES or name in imported]
+
+
+def _owned(code: str, call: re.Match[str]) -> str:
+    """A call's name, with the class it goes through when it goes through one: `OmegaConf.create`."""
+    owner = _OWNER.search(code, max(call.start() - 100, 0), call.start())
+    return f"{owner.group(1)}.{call.group(1)}" if owner else call.group(1)
 
 
 def markdown_code(text: str) -> str:
