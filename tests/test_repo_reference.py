@@ -1121,3 +1121,42 @@ def test_a_go_interface_the_package_hands_out_and_never_takes_is_no_extension_po
     _, page = read_page(directory / "reference" / "extension-points.md")
     assert "## `Handler`" in page and "## `Formatter`" in page
     assert "## `Pool`" not in page and "## `ResponseWriter`" not in page
+
+
+def test_a_class_switching_off_what_it_inherits_or_forbidding_construction_is_no_extension_point(
+    tmp_path: Path,
+) -> None:
+    """omegaconf's Extension points called `OmegaConf` a base class whose subclass provides `__init__` (its
+    `__init__` raises NotImplementedError("Use one of the static construction functions"): a namespace of
+    static methods), and offered `GrammarVisitor` (an ANTLR visitor raising NotImplementedError in the
+    `aggregateResult` it inherits) and `InterpolationResultNode` (a node refusing `__deepcopy__`): classes
+    nothing extends, switching off what they inherit. A root class raising it, or one the project extends,
+    is still a base class."""
+    files = {
+        "README.md": "# tinyconf\n\nTinyconf is a hierarchical configuration system merging many sources.\n",
+        "docs/extending.md": (
+            "# Extending tinyconf\n\nYou can add resolvers by registering them with `TinyConf.register()`.\n"
+        ),
+        "tinyconf/__init__.py": '"""Tinyconf."""\n',
+        "tinyconf/api.py": (
+            "class TinyConf:\n    def __init__(self):\n"
+            "        raise NotImplementedError('Use one of the static construction functions')\n\n"
+            "    @staticmethod\n    def create(obj):\n        return obj\n\n"
+            "    @staticmethod\n    def register(name, resolver):\n        return None\n"
+        ),
+        "tinyconf/nodes.py": (
+            "from antlr4 import ParseTreeVisitor\n\n\nclass Node:\n    def value(self):\n"
+            "        raise NotImplementedError\n\n\nclass ValueNode(Node):\n    def value(self):\n"
+            "        return 1\n\n    def validate(self, x):\n        raise NotImplementedError\n\n\n"
+            "class IntNode(ValueNode):\n    def validate(self, x):\n        return int(x)\n\n\n"
+            "class ResultNode(ValueNode):\n    def validate(self, x):\n        return x\n\n"
+            "    def __deepcopy__(self, memo):\n        raise NotImplementedError\n\n\n"
+            "class Visitor(ParseTreeVisitor):\n    def aggregateResult(self, a, b):\n"
+            "        raise NotImplementedError\n\n    def visitKey(self, ctx):\n        return ctx\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## `Node`" in extend and "## `ValueNode`" in extend
+    assert "`TinyConf`*" not in extend and "## `TinyConf`" not in extend
+    assert "ResultNode" not in extend and "Visitor" not in extend

@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
@@ -98,6 +98,8 @@ class _Found:
     settings: list[Option] = field(default_factory=list)  # build settings: CMake, Cargo, macros
     records: list[tuple[Record, bool]] = field(default_factory=list)  # (record, is a config class)
     extensions: list[Extension] = field(default_factory=list)
+    # classes whose constructor raises NotImplementedError: namespaces of static methods, never instantiated
+    sealed: set[str] = field(default_factory=set)
     signatures: dict[tuple[str, str], tuple[PyField, ...]] = field(default_factory=dict)  # (path, name)
     takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
     setters: list[tuple[str, builders.Setter]] = field(default_factory=list)  # (path, a builder's setter)
@@ -134,7 +136,9 @@ def read_reference(
     named = _doc_names(docs)
     records = _rank(found.records, named, facts)
     extension_docs = doc_passages(docs, _EXTEND_DOC)
-    taught = doc_subclassed(extension_docs, facts, linker, {e.symbol.name for e in found.extensions})
+    taught = doc_subclassed(
+        extension_docs, facts, linker, {e.symbol.name for e in found.extensions}, found.sealed
+    )
     overridden, shown = doc_overridden(
         docs, facts, linker, {e.symbol.name for e in [*found.extensions, *taught]}
     )
@@ -322,9 +326,12 @@ def _gather_python(
             fields = tuple(_field_line(f, path, linker, redactor) for f in declared_fields)
             record = Record(cited, declared.record or "class", fields, uses)
             found.records.append((record, bool(_SETTINGS.search(declared.name))))
+        if any(m.name in _CONSTRUCTORS for m in declared.hooks):
+            found.sealed.add(declared.name)
         extension = python_extension(declared, cited, path, facts, linker)
-        if extension is not None:
-            found.extensions.append(replace(extension, subclasses=subclasses.get(declared.name, 0)))
+        extended = subclasses.get(declared.name, 0)
+        if extension is not None and (extended or declared.abstract or not _derived(declared)):
+            found.extensions.append(replace(extension, subclasses=extended))
     errors = {declared.name for declared in module.classes if _is_error(declared)}
     for name, arguments in module.signatures:
         if name not in errors:  # an exception's arguments (redis-py's `ConnectionError`) set no option
@@ -354,12 +361,27 @@ def _is_error(declared: PyClass) -> bool:
     return any(_ERROR.search(name) for name in (declared.name, *declared.bases))
 
 
+# bases every class may name: a class naming only these derives from nothing of a library's
+_ROOT_BASES = frozenset({"object", "Generic", "ABC", "Protocol"})
+# a constructor raising NotImplementedError forbids making one (omegaconf's `OmegaConf`: "Use one of the
+# static construction functions"), which no subclass provides
+_CONSTRUCTORS = frozenset({"__init__", "__new__"})
+
+
+def _derived(declared: PyClass) -> bool:
+    """Whether a class extends another: raising NotImplementedError in what it inherits (omegaconf's
+    `GrammarVisitor.aggregateResult`, `InterpolationResultNode.__deepcopy__`) switches it off, unless some
+    class extends it in turn."""
+    return any(_base(b) not in _ROOT_BASES for b in declared.bases)
+
+
 def python_extension(
     declared: PyClass, cited: CitedSymbol, path: str, facts: FileFacts, linker: Linker
 ) -> Extension | None:
     """A class a user completes: its abstract (or NotImplementedError) methods; a protocol: its methods."""
     protocol = any(b.rsplit(".", 1)[-1] == "Protocol" for b in declared.bases)
-    methods = declared.hooks or (declared.methods if protocol else [])
+    completed = [m for m in declared.hooks if m.name not in _CONSTRUCTORS]
+    methods = completed or (declared.methods if protocol else [])
     if not methods:
         return None
     kind = "protocol" if protocol else "abstract base class" if declared.abstract else "base class"
@@ -1097,10 +1119,16 @@ def _owners(options: Iterable[Option], records: Iterable[tuple[Record, bool]]) -
 
 
 def doc_subclassed(
-    passages: Iterable[DocPassage], facts: Facts, linker: Linker, known: set[str]
+    passages: Iterable[DocPassage],
+    facts: Facts,
+    linker: Linker,
+    known: set[str],
+    sealed: Collection[str] = (),
 ) -> list[Extension]:
     """The classes the docs' how-to subclasses (`class AliasedGroup(click.Group)`) or names with methods to
-    override (`Group.get_command`), with those methods: a base class by the docs' own word."""
+    override (`Group.get_command`), with those methods: a base class by the docs' own word. A `sealed`
+    class's methods are static, called through it (omegaconf's `OmegaConf.register_resolver()`), not
+    overridden."""
     texts = [p.text for p in passages]
     spans = {name.rsplit(".", 1)[-1] for text in texts for name in _DOC_SPAN.findall(text)}
     subclassed = {base.rsplit(".", 1)[-1] for text in texts for base in _DOC_BASE.findall(text)}
@@ -1109,7 +1137,7 @@ def doc_subclassed(
     }
     found = []
     for path, symbol in _unique_classes(facts, subclassed | set(spans_of)):
-        if symbol.name in known:
+        if symbol.name in known or (symbol.name in sealed and symbol.name not in subclassed):
             continue
         methods = [
             s
