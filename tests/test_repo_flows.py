@@ -1125,3 +1125,16 @@ def test_a_cache_flow_starts_at_a_call_on_the_type_its_result_embeds_not_at_its_
     # the janitor `New` spawns is upkeep; the examples call `cache`'s methods on the `*Cache` it returns,
     # and `Delete` is the one leading to the project's code (`Set` and `Get` call none)
     assert first_flow(facts)[:2] == ["cache.Delete", "cache.delete"]
+
+
+def test_a_parameter_s_deprecation_is_not_its_function_s() -> None:
+    """anyio's `create_memory_object_stream` documents `:param item_type:` with a nested `.. deprecated::
+    4.0`: the argument is deprecated, the function is not (its listing said "(deprecated)")."""
+    doc = (
+        "Create a memory object stream.\n\n    :param max_buffer_size: items held in the buffer\n"
+        "    :param item_type: old way of marking the streams\n\n        .. deprecated:: 4.0\n"
+        "          Use ``create_memory_object_stream[YourItemType](...)`` instead.\n"
+        "    :return: a tuple of (send stream, receive stream)\n"
+    )
+    assert not deprecated_by_doc(doc)
+    assert deprecated_by_doc("Run it.\n\n    .. deprecated:: 2.0\n        Use run.\n    :param x: a value\n")

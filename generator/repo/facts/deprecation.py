@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 _DOC = re.compile(
-    r"^\s*(?:\.\.\s+deprecated::|@deprecated\b|deprecated\s*:)"
+    r"^(?P<margin>[ \t]*)(?:\.\.\s+deprecated::|@deprecated\b|deprecated\s*:)"
     r"|\b(?:is|are|now|been)\s+deprecated\b|\bdeprecated\s+(?:since|in|as\s+of|and|alias|in\s+favou?r)\b"
     r"|\bno\s+longer\s+(?:documented|supported|recommended|maintained)\b",
     re.IGNORECASE | re.MULTILINE,
@@ -20,9 +20,16 @@ WINDOW = 6  # lines of a warning call searched for the word "deprecat…"
 
 
 def deprecated_by_doc(doc: str) -> bool:
-    """Its doc comment says it is deprecated."""
+    """Its doc comment says it is deprecated; a directive indented under a field (anyio's `:param
+    item_type:` holding `.. deprecated:: 4.0`) deprecates that argument, not the symbol."""
     lower = doc.lower()
-    return ("deprecat" in lower or "no longer" in lower) and _DOC.search(doc) is not None
+    if "deprecat" not in lower and "no longer" not in lower:
+        return False
+    margin = min((_indent(line) for line in doc.splitlines()[1:] if line.strip()), default=0)
+    return any(
+        found.group("margin") is None or len(found.group("margin").expandtabs()) <= margin
+        for found in _DOC.finditer(doc)
+    )
 
 
 def deprecated_by_body(lines: Sequence[str], decorators: Sequence[str] = ()) -> bool:
