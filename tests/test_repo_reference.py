@@ -1160,3 +1160,24 @@ def test_a_class_switching_off_what_it_inherits_or_forbidding_construction_is_no
     assert "## `Node`" in extend and "## `ValueNode`" in extend
     assert "`TinyConf`*" not in extend and "## `TinyConf`" not in extend
     assert "ResultNode" not in extend and "Visitor" not in extend
+
+
+def test_a_deprecated_registry_says_so_where_it_is_listed(tmp_path: Path) -> None:
+    """omegaconf's Extension points listed `OmegaConf.register_new_resolver` as a registry with no word that
+    its body warns "register_new_resolver() is deprecated … Use register_resolver() instead"."""
+    files = {
+        "README.md": "# tinyconf\n\nTinyconf is a hierarchical configuration system merging many sources.\n",
+        "tinyconf/__init__.py": '"""Tinyconf."""\n',
+        "tinyconf/resolvers.py": (
+            "import warnings\n\n_RESOLVERS = {}\n\n\ndef register_resolver(name, resolver):\n"
+            '    """Register a resolver."""\n    _RESOLVERS[name] = resolver\n\n\n'
+            "def register_new_resolver(name, resolver):\n    warnings.warn(\n"
+            '        "register_new_resolver() is deprecated. Use register_resolver() instead."\n    )\n'
+            "    register_resolver(name, resolver)\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    listed = {line.split("`")[1]: line for line in extend.splitlines() if line.startswith("- [`")}
+    assert "(deprecated)" in listed["register_new_resolver"]
+    assert "deprecated" not in listed["register_resolver"]

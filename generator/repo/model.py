@@ -250,6 +250,8 @@ class CallGraphView(Protocol):
 
     def lines(self, path: str) -> list[str]: ...
 
+    def deprecated(self, node: tuple[str, str]) -> bool: ...
+
 
 @dataclass(frozen=True)
 class CallTree:
@@ -331,6 +333,7 @@ class CitedSymbol:
     doc: str = ""
     citation: Citation | None = None  # None when the lines could not be checked at the pinned revision
     secondary: bool = False  # an error type or a compat shim: named after the primary symbols
+    deprecated: bool = False  # its doc comment (or, where asked, its own body's warning) says it is
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
+from generator.repo.facts.deprecation import deprecated_by_doc
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
 from generator.repo.map.filetypes import in_go_internal
 from generator.repo.model import (
@@ -46,6 +47,7 @@ def cite(
         lead(symbol.doc) if described else "",
         linker.check(path, symbol.start, symbol.end),
         secondary,
+        deprecated_by_doc(symbol.doc_source),
     )
 
 

@@ -1223,13 +1223,18 @@ def _unique_classes(facts: Facts, names: set[str]) -> list[tuple[str, Symbol]]:
 
 
 def registries(facts: Facts, linker: Linker) -> list[Extension]:
-    """Functions that register a plugin, hook, handler or middleware (`register`, `use`, `add_hook`…)."""
+    """Functions that register a plugin, hook, handler or middleware (`register`, `use`, `add_hook`…),
+    each saying whether it is deprecated by its doc or its own body's warning (omegaconf's
+    `register_new_resolver` warns "register_new_resolver() is deprecated")."""
     found = []
     for path, file_facts in facts.files.items():
         if _NOT_LIBRARY.search(path) or path.startswith("."):
             continue
         for symbol in _registry_symbols(file_facts.symbols):
-            found.append(Extension(cite(symbol, path, linker), "registry"))
+            cited = cite(symbol, path, linker)
+            if facts.calls is not None and facts.calls.deprecated((path, symbol.name)):
+                cited = replace(cited, deprecated=True)
+            found.append(Extension(cited, "registry"))
     return found[: MAX_REGISTRIES * 4]
 
 

@@ -409,6 +409,7 @@ def defined_in(symbol: CitedSymbol, kind: str = "", said: str = "") -> Markdown:
     """What follows a symbol's name where a page lists it: *kind* in `path`, what else is `said` of it, then
     its doc's sentences."""
     doc = f" — {prose(symbol.doc)}" if symbol.doc else ""
+    said += " (deprecated)" if symbol.deprecated else ""
     return Markdown(f"*{md_inline(kind or symbol.kind, 30)}* in {inline_code(symbol.path)}{said}{doc}")
 
 
