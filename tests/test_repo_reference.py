@@ -1181,3 +1181,15 @@ def test_a_deprecated_registry_says_so_where_it_is_listed(tmp_path: Path) -> Non
     listed = {line.split("`")[1]: line for line in extend.splitlines() if line.startswith("- [`")}
     assert "(deprecated)" in listed["register_new_resolver"]
     assert "deprecated" not in listed["register_resolver"]
+
+
+def test_an_environment_variable_named_by_a_module_constant_is_read() -> None:
+    """omegaconf's _yaml.py reads `os.environ.get(_MAX_YAML_EXPANDED_NODES_ENV)`, the constant bound to
+    "OMEGACONF_MAX_YAML_EXPANDED_NODES": its Configuration page's environment variables left it out. A name
+    bound twice, or to no string, names none."""
+    module = pydeclarations.read_module(
+        "import os\n\n_ENV = 'TINY_MAX_NODES'\n_TWICE = 'TINY_A'\n_TWICE = 'TINY_B'\n_NUMBER = 3\n\n\n"
+        "def limit():\n    value = os.environ.get(_ENV)\n    other = os.environ.get(_TWICE)\n"
+        "    return os.environ[_NUMBER], os.getenv('TINY_PLAIN')\n"
+    )
+    assert module is not None and [e.name for e in module.env] == ["TINY_MAX_NODES", "TINY_PLAIN"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import docstring_parser
@@ -347,24 +347,26 @@ def keyword_arguments(arguments: ast.arguments) -> list[PyField]:
 
 
 def env_reads(tree: ast.Module, lines: set[int]) -> tuple[EnvRead, ...]:
-    """`os.getenv("X", d)`, `os.environ.get("X", d)`, `os.environ["X"]`: each variable named by a literal.
-    Only the statements spanning `lines` (those naming the environment) are walked. A bare `environ` is the
+    """`os.getenv("X", d)`, `os.environ.get("X", d)`, `os.environ["X"]`: each variable named by a literal,
+    or by a module constant holding one (omegaconf's `os.environ.get(_MAX_YAML_EXPANDED_NODES_ENV)`, the
+    constant `"OMEGACONF_MAX_YAML_EXPANDED_NODES"`). Only the statements spanning `lines` (those naming the environment) are walked. A bare `environ` is the
     process's only where the module imports it from `os`: elsewhere it is a WSGI request's (`def
     __call__(self, environ, start_response)`), whose keys (`HTTP_RANGE`, `wsgi.input`) are no settings."""
     found = []
+    constants = _string_constants(tree)
     bare = bool(lines) and _imports_environ(tree)  # no line naming the environment: nothing is walked
     for node in _nodes_at(tree, lines):
         if isinstance(node, ast.Call) and _reads_environ(node.func, bare) and node.args:
-            name = _literal(node.args[0])
+            name = _literal(node.args[0], constants)
             default = _text(node.args[1]) if len(node.args) > 1 else ""
         elif isinstance(node, ast.Subscript) and _is_environ(node.value, bare):
-            name, default = _literal(node.slice), ""
+            name, default = _literal(node.slice, constants), ""
         elif (
             isinstance(node, ast.Compare)
             and isinstance(node.ops[0], (ast.In, ast.NotIn))
             and _is_environ(node.comparators[0], bare)
         ):
-            name, default = _literal(node.left), ""  # "NO_COLOR" in os.environ
+            name, default = _literal(node.left, constants), ""  # "NO_COLOR" in os.environ
         else:
             continue
         if name:
@@ -442,8 +444,28 @@ def _method(node: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctio
     )
 
 
-def _literal(node: ast.expr) -> str:
+def _literal(node: ast.expr, constants: Mapping[str, str] | None = None) -> str:
+    if isinstance(node, ast.Name):
+        return (constants or {}).get(node.id, "")
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def _string_constants(tree: ast.Module) -> dict[str, str]:
+    """The module's top-level names bound once to a string literal (`_ENV = "OMEGACONF_…"`)."""
+    bound: dict[str, list[str]] = {}
+    for node in tree.body:
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign)
+            else []
+        )
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        for target in targets:
+            if isinstance(target, ast.Name) and value is not None:
+                bound.setdefault(target.id, []).append(_literal(value))
+    return {name: values[0] for name, values in bound.items() if len(values) == 1 and values[0]}
 
 
 def _text(node: ast.expr) -> str:
