@@ -692,3 +692,26 @@ def test_the_names_a_commonjs_module_exports_in_an_object_literal_are_exported(t
     found = symbols(extract_facts(root, map_repository(root)), "lib/schedule.js")
     assert all(found[name].exported and found[name].public for name in ("scheduleJob", "cancelJob", "Job"))
     assert found["Job.run"].public and not found["helper"].exported
+
+
+def test_an_overloaded_typescript_function_has_the_doc_comment_above_its_first_overload() -> None:
+    """superstruct documents `object` above its first overload signature (structs/types.ts:287-291), then
+    gives two signatures and the implementation: `object`, `array`, `map`, `set`, `enums` and `assign` had
+    no description on any page. The doc of a function is the comment above its overloads; a signature of
+    another name between them ends the search, and a class's overloaded method is read the same way."""
+    from generator.repo.facts.languages import symbols_of
+
+    text = (
+        "/**\n * Ensure that a value is an object.\n */\n\nexport function object(): Struct<null>\n"
+        "export function object<S>(schema: S): Struct<S>\nexport function object<S>(schema?: S): any {\n"
+        "  return schema\n}\n\n/** Another. */\nexport function other(): void\n"
+        "export function lone(x: number): number {\n  return x\n}\n\n"
+        "export class Box {\n  /** Put a value in. */\n  put(x: string): void\n  put(x: number): void\n"
+        "  put(x: any): void {\n    return\n  }\n}\n\n"
+        "/** Get the underlying object. */\n/*#__PURE__*/\nexport function original<T>(value: T): T\n"
+        "export function original(value: any): any {\n  return value\n}\n"
+    )
+    docs = {s.name: s.doc_source for s in symbols_of("typescript", text) if not s.stub}
+    assert docs["object"] == "Ensure that a value is an object."
+    assert docs["lone"] == ""
+    assert docs["Box.put"] == "Put a value in."

@@ -50,11 +50,14 @@ _DOC_ANCHORS = {"export_statement", "type_declaration", "template_declaration"}
 _SWALLOWING = {"import_list", "import_header", "package_header"}
 # a Rust item's attributes (`#[derive(Clone)]`, `#[cfg(feature = "tls")]`) stand between its doc and itself
 _ATTRIBUTES = {"attribute_item"}
+# a TypeScript overload's signature, which stands between a function's doc comment and its implementation
+_OVERLOAD_SIGNATURES = {"function_signature", "method_signature"}
 
 
 def doc_before(node: Any, language: str) -> str:
     if node is None:
         return ""
+    named = node.child_by_field_name("name")  # a TypeScript function's, whose overloads may stand above it
     if node.parent is not None and node.parent.type in _DOC_ANCHORS:
         node = node.parent  # the comment sits before `export …` / `type (…)` / `template<…>`
     comments: list[str] = []
@@ -66,6 +69,9 @@ def doc_before(node: Any, language: str) -> str:
     expected_end = node.start_point[0] - 1
     while sibling is not None and sibling.type in _ATTRIBUTES and _last_row(sibling) == expected_end:
         expected_end = sibling.start_point[0] - 1  # `/// A progress bar` stands above `#[derive(Clone)]`
+        sibling = sibling.prev_named_sibling
+    while named is not None and _overloads(sibling, node_text(named)) and _last_row(sibling) == expected_end:
+        expected_end = sibling.start_point[0] - 1  # superstruct's `object` is documented above its overloads
         sibling = sibling.prev_named_sibling
     while (
         sibling is not None
@@ -80,6 +86,16 @@ def doc_before(node: Any, language: str) -> str:
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
     return doc_head(comment_text("\n".join(reversed(comments))))
+
+
+def _overloads(sibling: Any, name: str) -> bool:
+    """Whether `sibling` is a TypeScript overload signature of `name` (`export function object(): …`)."""
+    if sibling is not None and sibling.type == "export_statement":
+        sibling = sibling.child_by_field_name("declaration")
+    if sibling is None or sibling.type not in _OVERLOAD_SIGNATURES:
+        return False
+    named = sibling.child_by_field_name("name")
+    return named is not None and node_text(named) == name
 
 
 def _attached(comment: Any, expected_end: int, above: list[str]) -> bool:
