@@ -698,7 +698,8 @@ def test_an_overloaded_typescript_function_has_the_doc_comment_above_its_first_o
     """superstruct documents `object` above its first overload signature (structs/types.ts:287-291), then
     gives two signatures and the implementation: `object`, `array`, `map`, `set`, `enums` and `assign` had
     no description on any page. The doc of a function is the comment above its overloads; a signature of
-    another name between them ends the search, and a class's overloaded method is read the same way."""
+    another name between them ends the search, and a class's overloaded method is read the same way. Once
+    read, immer's `original` was described "… given draft #__PURE__": `/*#__PURE__*/` is a bundler's."""
     from generator.repo.facts.languages import symbols_of
 
     text = (
@@ -715,3 +716,4 @@ def test_an_overloaded_typescript_function_has_the_doc_comment_above_its_first_o
     assert docs["object"] == "Ensure that a value is an object."
     assert docs["lone"] == ""
     assert docs["Box.put"] == "Put a value in."
+    assert docs["original"] == "Get the underlying object."  # immer's: a bundler's annotation is no doc

@@ -3,6 +3,7 @@ leading comment (license headers skipped), cleaned of comment markers and doc ma
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -52,6 +53,8 @@ _SWALLOWING = {"import_list", "import_header", "package_header"}
 _ATTRIBUTES = {"attribute_item"}
 # a TypeScript overload's signature, which stands between a function's doc comment and its implementation
 _OVERLOAD_SIGNATURES = {"function_signature", "method_signature"}
+# a bundler's annotation between a doc comment and its definition: `/*#__PURE__*/`, `/* @__NO_SIDE_EFFECTS__ */`
+_ANNOTATION = re.compile(r"/\*\s*[#@]__[A-Z_]+__\s*\*/")
 
 
 def doc_before(node: Any, language: str) -> str:
@@ -82,7 +85,9 @@ def doc_before(node: Any, language: str) -> str:
         text = node_text(sibling)
         if text.startswith(("//!", "/*!")):
             break  # a Rust inner doc comment belongs to the enclosing module, not to this item
-        comments.append(text.rstrip("\r\n"))  # a Rust line comment holds its newline: no blank line between
+        if not _ANNOTATION.fullmatch(text.strip()):  # immer's `/*#__PURE__*/` speaks to a bundler
+            # a Rust line comment holds its newline: no blank line between
+            comments.append(text.rstrip("\r\n"))
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
     return doc_head(comment_text("\n".join(reversed(comments))))
