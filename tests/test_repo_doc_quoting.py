@@ -13,7 +13,7 @@ from repo_output_fakes import make_project, offline_setup
 from generator.app.targets import repo_target
 from generator.documents import read_text
 from generator.repo.analyze.citations import Linker
-from generator.repo.docs.project import PASSAGES_PER_PAGE, passages, read_project_docs
+from generator.repo.docs.project import PASSAGES_PER_PAGE, passages, read_project_docs, within
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research
@@ -51,6 +51,39 @@ def test_a_lead_in_and_the_block_it_introduces_are_kept_or_left_together() -> No
     quoted = passages(document, limit=15)  # the fifth lead-in fits, its command does not: both are left
     assert len(quoted) == 14
     assert all(quoted[i + 1].kind == "code" for i, p in enumerate(quoted) if p.text.endswith(":"))
+
+
+def _resolvers(items: int) -> str:
+    names = ["create", "decode", "deprecated", "env", "select", "dict"][:items]
+    listed = "".join(f"* oc.{name}: what the {name} resolver does\n" for name in names)
+    return f"## Built-in resolvers\n\nThe tool comes with a set of built-in resolvers:\n\n{listed}\n"
+
+
+def test_a_long_page_cut_to_fit_keeps_an_announced_list_whole_and_every_other_passage() -> None:
+    # omegaconf's usage.rst: "Built-in resolvers" kept one of its six items ("oc.deprecated: Deprecate a key"
+    # was dropped as a deprecation notice, and each further item counted as a passage of its own)
+    settings = [_setting(i, 3) for i in range(20)]
+    whole, alone = (
+        "# Configuration\n\n" + "".join(settings[:5]) + _resolvers(n) + "".join(settings[5:]) for n in (6, 1)
+    )
+    quoted = passages(read_text(whole, name="docs/usage.md"), limit=50)
+    items = [p.text for p in quoted if p.kind == "item"]
+    assert items == [
+        f"oc.{name}: what the {name} resolver does"
+        for name in ["create", "decode", "deprecated", "env", "select", "dict"]
+    ]
+    others = [p.text for p in passages(read_text(alone, name="docs/usage.md"), limit=50) if p.kind != "item"]
+    assert [p.text for p in quoted if p.kind != "item"] == others  # the list costs what one item did
+
+
+def test_a_budget_over_quoted_passages_takes_a_list_whole() -> None:
+    document = read_text(
+        "# Options\n\n" + _resolvers(6) + "".join(_setting(i, 1) for i in range(3)), name="docs/o.md"
+    )
+    quoted = passages(document)
+    taken = within(quoted, 3)  # the lead-in, the list (the cost of one passage), a setting's opening
+    assert [p.kind for p in taken] == ["paragraph", *["item"] * 6, "paragraph"]
+    assert within(quoted, 1) == ()  # a lead-in is not left without its list
 
 
 def test_a_concepts_short_pages_leave_their_share_to_its_long_page(tmp_path: Path) -> None:

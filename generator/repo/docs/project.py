@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
-from itertools import takewhile
+from itertools import accumulate, takewhile
 from pathlib import Path, PurePosixPath
 
 from generator.documents import Document, read_text, title_from_name
@@ -151,6 +151,7 @@ _NOT_OVERVIEW = re.compile(
     r"|consider supporting|support(?:ing)? (?:this|the) project|tidelift|open ?collective|patreon|ko-?fi)\b",
     re.IGNORECASE,
 )
+_DEPRECATION_WORDS = re.compile(r"deprecated|use \S+ instead", re.IGNORECASE)
 # a folder's README saying what the folder holds (pdoc's docs/README.md: "This directory contains the source
 # code for the pdoc website"): about a folder, never what the project is
 _ABOUT_FOLDER = re.compile(r"(?:this|the) (?:directory|folder|dir)\b", re.IGNORECASE)
@@ -838,6 +839,8 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
     found: list[tuple[int, DocPassage]] = []
     current = None
     place = 0
+    listed = 0  # the place of the list being quoted: its first item's
+    last = -1  # the block last quoted
     announced = False  # the blocks just quoted end in a lead-in: what follows is what it announces
     labelled = False  # the block just quoted labels the code below it (a content tab's title)
     repeated = {h for h, n in Counter(s.heading for s in document.sections).items() if n > 1}
@@ -859,11 +862,15 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             current, place = section, 0
         elif not (_asks(found[-1][1].text, ":") or labelled):
             place += 1
+        # a list is read whole or not at all: its items stand at its first item's place (its lead-in's),
+        # while what follows the list still counts each item as a step down its section
+        listed = listed if _continues_list(blocks, last, at) else place
         announced = _asks(block.text, ":") if worthy else True  # a run of announced lines
         labelled = labels
+        last = at
         found.append(
             (
-                place,
+                listed if block.kind == "item" else place,
                 DocPassage(
                     block.origin or document.origin,
                     block.start,
@@ -877,6 +884,14 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             )
         )
     return found
+
+
+def _continues_list(blocks: Sequence[tuple[Section, Block]], last: int, at: int) -> bool:
+    """Whether block `at` is a further item of the list whose item `last` was quoted before it (the items
+    between, if any, too short to quote)."""
+    return 0 <= last < at and all(
+        blocks[i][1].kind == "item" and blocks[i][0] is blocks[at][0] for i in range(last, at + 1)
+    )
 
 
 def _table_of_contents(document: Document, blocks: Sequence[tuple[Section, Block]]) -> set[int]:
@@ -972,20 +987,54 @@ def _spread(found: Sequence[tuple[int, DocPassage]], limit: int) -> list[DocPass
     section's second, and so on, so that a long page cut to fit keeps each of its sections (mermaid's usage
     page had lost its API and its syntax check after the first thirty blocks). A lead-in whose block did not
     fit is left out with it."""
-    if len(found) <= limit:
+    costs = _costs(found)
+    if sum(costs) <= limit:
         return [p for _, p in found]
     chosen: set[int] = set()
-    counted = 0  # a short lead-in ("It supports:") comes with its list and costs nothing
+    counted = 0
     for i in sorted(range(len(found)), key=lambda i: (found[i][0], i)):
         if counted >= limit:
             break
         chosen.add(i)
-        counted += not _short_lead_in(found[i][1])
+        counted += costs[i]
     return [
         p
         for i, (_, p) in enumerate(found)
         if i in chosen and not (p.text.rstrip().endswith(":") and i + 1 < len(found) and i + 1 not in chosen)
     ]
+
+
+def _costs(found: Sequence[tuple[int, DocPassage]]) -> list[int]:
+    """What each passage costs of a page's budget: a short lead-in ("It supports:") comes with its list and
+    costs nothing, and a list costs its first item (its further items stand at the first one's place,
+    `_quotable`): omegaconf's six built-in resolvers had been cut to the first, each item counted as a
+    passage of its own, and counting them would push other sections' passages out."""
+    return passage_costs([p for _, p in found])
+
+
+def passage_costs(quoted: Sequence[DocPassage]) -> list[int]:
+    """What each of a page's passages costs of a budget (`_costs`)."""
+    return [
+        0 if _short_lead_in(p) or i > 0 and _further_item(quoted[i - 1], p) else 1
+        for i, p in enumerate(quoted)
+    ]
+
+
+def within(quoted: Sequence[DocPassage], limit: int) -> tuple[DocPassage, ...]:
+    """The first of `quoted` that together cost at most `limit` (`passage_costs`): a list is taken whole."""
+    spent = list(accumulate(passage_costs(quoted)))
+    taken = [p for p, total in zip(quoted, spent, strict=True) if total <= limit]
+    if len(taken) < len(quoted) and taken and taken[-1].text.rstrip().endswith(":"):
+        taken.pop()  # a lead-in goes with what it introduces
+    return tuple(taken)
+
+
+def _further_item(previous: DocPassage, passage: DocPassage) -> bool:
+    """Whether `passage` goes on the list `previous` is an item of: an item under the same heading."""
+    return passage.kind == previous.kind == "item" and (passage.path, passage.heading) == (
+        previous.path,
+        previous.heading,
+    )
 
 
 def _short_lead_in(passage: DocPassage) -> bool:
@@ -1020,8 +1069,15 @@ def _worth_quoting(kind: str, text: str, lead: str = "") -> bool:
     if kind == "table":
         return words >= MIN_WORDS
     if kind == "item" and lead.rstrip().endswith(":"):
-        return any(ch.isalnum() for ch in text) and not _NOT_OVERVIEW.search(text)
+        return any(ch.isalnum() for ch in text) and not _notice(text)
     return words >= (3 if kind == "item" else MIN_WORDS) and not _NOT_OVERVIEW.search(text)
+
+
+def _notice(text: str) -> bool:
+    """Whether an item a lead-in announces is a notice (a sponsor, a licence, a contribution), not content.
+    That something is deprecated is content in a list the docs announce: omegaconf's built-in resolvers
+    include "oc.deprecated: Deprecate a key in your config"."""
+    return any(not _DEPRECATION_WORDS.fullmatch(m.group()) for m in _NOT_OVERVIEW.finditer(text))
 
 
 def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPassage, ...]:

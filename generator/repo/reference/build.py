@@ -17,6 +17,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
+from generator.repo.docs.project import within
 from generator.repo.facts.declared import PyClass, PyField, PyModule
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.imports import JS_LANGUAGES
@@ -1281,7 +1282,7 @@ def doc_passages(docs: ProjectDocs | None, *about: re.Pattern[str]) -> tuple[Doc
         chosen += [p for p in pages if pattern.search(PurePosixPath(p.path).stem)]
         chosen += [p for p in pages if pattern.search(p.title)]
     unique = list({p.path: p for p in chosen}.values())[:DOC_PAGES]
-    return tuple([passage for page in unique for passage in page.passages][:MAX_DOC_PASSAGES])
+    return within([passage for page in unique for passage in page.passages], MAX_DOC_PASSAGES)
 
 
 # a Go composite literal of a type (`redis.NewClient(&redis.Options{`, `koanf.Conf{`, `plugin.ClientConfig{`):
