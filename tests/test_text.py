@@ -37,6 +37,22 @@ def test_abbreviations_and_initials_do_not_end_a_sentence() -> None:
     ]
 
 
+def test_e_g_and_i_e_however_spelt_do_not_end_a_sentence() -> None:
+    # SIMD-0118: "…after the reward computation phase, ie.\nduring the second block…" was quoted cut at "ie."
+    text = (
+        "The distribution happens after the computation phase, ie. during the second block. "
+        "Chains may differ, eg. in their fees. Set it once, i. e. at start, or twice, e. g. on restart. "
+        "A leg. The pie."
+    )
+    assert sentences(text) == [
+        "The distribution happens after the computation phase, ie. during the second block.",
+        "Chains may differ, eg. in their fees.",
+        "Set it once, i. e. at start, or twice, e. g. on restart.",
+        "A leg.",
+        "The pie.",
+    ]
+
+
 def test_an_ellipsis_the_sentence_goes_on_after_does_not_end_it() -> None:
     text = (
         "The maybe ... end expression groups expressions, like begin ... end does. "

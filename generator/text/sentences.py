@@ -1,9 +1,10 @@
 """Where sentences end, in English and in CJK text: the one splitter every summary, quote and lead uses.
 
 A sentence ends at '.', '!' or '?' before a space, or at '。', '！', '？' (Chinese puts no space after
-them); a blank line ends one too. An abbreviation ("e.g.", "i.e.", "etc.", "vs.", "cf.") or an initial
-("J. Smith") does not end a sentence, nor does an ellipsis the sentence goes on after ("the `maybe ... end`
-block", "case ... of"): one ends a sentence only before a capital, a quote or the end of the text.
+them); a blank line ends one too. An abbreviation ("e.g.", "i.e." however spelt: "eg.", "i. e."; "etc.", "vs.",
+"cf.") or an initial ("J. Smith") does not end a sentence, nor does an ellipsis the sentence goes on after
+("the `maybe ... end` block", "case ... of"): one ends a sentence only before a capital, a quote or the end of
+the text.
 """
 
 from __future__ import annotations
@@ -13,8 +14,14 @@ from collections.abc import Sequence
 
 from ..cjk import is_cjk
 
+# "e.g." and "i.e." as authors write them: "eg." and "ie." without the inner stop, "e. g." and "i. e." with a
+# space inside (the first stop of those is no end either)
+_ABBREVIATION = (
+    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\b[eE]g)(?<!\b[iI]e)(?<!\b[eE]\. g)(?<!\b[iI]\. e)"
+    r"(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])(?!(?<=\b[eE])\. g\.|(?<=\b[iI])\. e\.)"
+)
 _END = re.compile(
-    r"(?<!\b[eE]\.g)(?<!\b[iI]\.e)(?<!\betc)(?<!\bvs)(?<!\bcf)(?<!\b[A-Z])"
+    rf"{_ABBREVIATION}"
     r"(?:(?<!\.\.)[.!?](?=\s|$)|(?<=\.\.)\.(?=\s*$|\s+[A-Z\"“'‘]))|[。！？]|\n{2,}"
 )
 # A docstring's lead: code follows a period there ("Return x. x is…"), so it is cut only where the next
