@@ -376,3 +376,35 @@ def test_a_section_headed_for_the_limits_by_name_answers_them_first() -> None:
     assert limits[0].text.startswith("Unknowns include the economic")  # named for them, though written last
     assert [c.text[:12] for c in limits[1:]] == ["Parachains a", "Regular test"]  # the document's order
     assert max(limits, key=lambda c: c.relevance) is limits[0]
+
+
+def test_a_section_on_limits_quotes_the_paragraphs_stating_one_first() -> None:
+    # SIMD-0326: "## Security Considerations" opens on the proofs the design has; its limit is its third paragraph
+    text = (
+        "# Alpenglow\n\n## Summary\n\nAlpenglow replaces TowerBFT as the consensus protocol.\n\n"
+        "## Security Considerations\n\nThe white paper provides proofs for safety and liveness.\n\n"
+        "When instantiated with SHA256 for hashing, the desired security level of 128-bits is achieved.\n\n"
+        "Alpenglow features a distinctive 20+20 security model. While it does not have the 33% byzantine "
+        "security of two-round protocols, the 40% crash failure resilience is worth the tradeoff.\n"
+    )
+    source = _source("local-a", "Alpenglow", markup_prose(text, structure=True))
+    judge = RelevanceJudge("Alpenglow consensus")
+    limits = section_candidates([source], "limits", judge, stored=[source])
+    assert limits[0].text.startswith("Alpenglow features a distinctive 20+20 security model.")
+    assert [c.text[:16] for c in limits[1:]] == ["The white paper "]  # the section's opening after it
+
+
+def test_what_a_design_leaves_alone_is_no_limit_of_it() -> None:
+    # SIMD-0118's "## Security Considerations": "…it does not alter the economics of the reward system."
+    text = (
+        "# Partitioned Epoch Rewards\n\n## Summary\n\nPartitioned epoch rewards spread rewards over blocks.\n\n"
+        "## Security Considerations\n\nWhile the proposed approach does impact and modify various components "
+        "of the validators, it does not alter the economics of the reward system.\n\n"
+        "Reward distribution relies on restricting any lamport debit until distribution is completed.\n\n"
+        "## Drawbacks\n\nThe authors cannot see any potential impact on the stakers.\n"
+    )
+    source = _source("local-p", "Partitioned Epoch Rewards", markup_prose(text, structure=True))
+    judge = RelevanceJudge("partitioned epoch rewards")
+    limits = section_candidates([source], "limits", judge, stored=[source])
+    assert [c.text[:24] for c in limits] == ["Reward distribution reli"]
+

@@ -70,6 +70,7 @@ from .facet_sections import (
 )
 from .headings import design_proposal, lists_reference
 from .judge import RelevanceJudge
+from .limits import leaves_alone, states_limit
 from .plan import FACETS, Plan, unnumbered
 from .sentences import (
     MAX_PASSAGE,
@@ -843,7 +844,18 @@ def _section_openings(
     tracked properties:") or names its parts in a list ("Hooks add their logic at any of four specific stages
     of flag evaluation:" and the four); when the definition quotes that paragraph already, the prose after it tells how
     it is specified or used ("Namespaces are specified as an array of entries…" after "A namespace wraps a
-    global system resource…"), which is no answer to "what" in its place."""
+    global system resource…"), which is no answer to "what" in its place. A section on limits answers with
+    the paragraphs stating one first (limits.py): "Alpenglow features a distinctive 20+20 security model.
+    While it does not have the 33% byzantine security …" after the proofs its "## Security Considerations"
+    opens on."""
+    if facet == "limits":
+        # …its paragraphs stating a limit first, wherever they stand in it (a section on security opens on the
+        # proofs it has), never one saying only what the design leaves alone
+        passages = opening_passages(
+            section, len(section.blocks), said=said, past_lists=True, on_heading=on_heading
+        )
+        kept = [p for p in passages if not leaves_alone(p.text)]
+        return sorted(kept, key=lambda p: not states_limit(p.text))[:limit]
     if facet != "what":
         framing = facet in FRAMING_FACETS  # its own section is the only place such an answer lives
         return opening_passages(

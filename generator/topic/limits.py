@@ -1,0 +1,54 @@
+"""Whether a passage states a limit of what it describes, or only what a design leaves alone.
+
+A section on limits ("## Security Considerations", "## Drawbacks") says more than its limits: "The white paper
+provides proofs for safety and liveness" stands before "While it does not have the 33% byzantine security …
+the 40% crash failure resilience is worth the tradeoff". What a design leaves alone is told as a negation as
+well ("it does not alter the economics of the reward system", "The authors cannot see any potential impact"),
+and is no limit of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text.sentences import sentences
+
+# what a sentence states a limit in: what its subject cannot do, does not have, handle or support, what it
+# restricts, trades away or breaks, what is not yet settled
+_LIMIT = re.compile(
+    r"\b(?:cannot|can't|can\s+not|unable|impossible|unsupported|incompatible|may\s+never|not\s+yet\s+clear"
+    r"|(?:not|never)\s+(?:be\s+|been\s+|yet\s+|fully\s+|directly\s+)*(?:supported|handled|covered|addressed"
+    r"|guaranteed|compatible|possible)"
+    r"|(?:does|do|did|is|are|will|would|can|could|may|might)\s*(?:not|n't)\s+(?:\w+ly\s+)?(?:have|handle|support"
+    r"|cover|address|provide|guarantee|scale|prevent|protect|solve|apply|offer)"
+    r"|limitations?|limited\s+to|restrict(?:s|ed|ing|ions?)?|constraints?|drawbacks?|downsides?|trade-?offs?"
+    r"|caveats?|breaking\s+change|risks?|only\s+(?:be\s+able|works?|applies|supports?))\b"
+    r"|无法|不支持|不能|局限|缺点|代价|仅支持|只能",
+    re.IGNORECASE,
+)
+# what a design leaves alone: a negation of what it changes ("it does not alter the economics", "This proposal
+# does not change the wire format"), or no impact seen ("The authors cannot see any potential impact on …")
+_LEAVES_ALONE = re.compile(
+    r"\b(?:does|do|did|will|would|should|shall)\s*(?:not|n't)\s+(?:\w+ly\s+)?(?:change|alter|affect|modify"
+    r"|impact|touch)\b|\b(?:any|no)\s+(?:\w+\s+)?(?:impact|effect|changes?)\s+(?:on|to)\b|\bunchanged\b"
+    r"|\bremains?\s+the\s+same\b|不会(?:改变|影响)",
+    re.IGNORECASE,
+)
+
+
+def states_limit(passage: str) -> bool:
+    """Whether a passage states a limit: one of its sentences says what its subject cannot do, does not
+    handle, restricts or trades away, without saying only what the design leaves alone."""
+    return any(_limit(sentence) for sentence in sentences(passage))
+
+
+def leaves_alone(passage: str) -> bool:
+    """Whether a passage says what a design leaves alone, and no limit of it ("While the proposed new approach
+    does impact and modify various components of the validators, it does not alter the economics of the reward
+    system.")."""
+    said = sentences(passage)
+    return any(_LEAVES_ALONE.search(s) for s in said) and not any(_limit(s) for s in said)
+
+
+def _limit(sentence: str) -> bool:
+    return _LIMIT.search(sentence) is not None and _LEAVES_ALONE.search(sentence) is None
