@@ -408,3 +408,18 @@ def test_what_a_design_leaves_alone_is_no_limit_of_it() -> None:
     limits = section_candidates([source], "limits", judge, stored=[source])
     assert [c.text[:24] for c in limits] == ["Reward distribution reli"]
 
+
+def test_a_document_saying_what_it_does_not_handle_answers_its_limits() -> None:
+    # ICS-20 states its limit under "##### Multi-chain notes", a heading naming no facet
+    text = (
+        "# Fungible Token Transfer\n\n## Synopsis\n\nFungible token transfer moves tokens between chains.\n\n"
+        "## Technical Specification\n\n### Reasoning\n\nThis implementation preserves fungibility and supply.\n\n"
+        "#### Multi-chain notes\n\nThis specification does not directly handle the diamond problem, where a "
+        "user returns a token through another chain than it came by.\n\n"
+        "A chain may keep a registry of the source chain of each denomination.\n\n"
+        "#### Upgrades\n\nThis specification does not change how channels are opened.\n"
+    )
+    source = _source("local-f", "Fungible Token Transfer", markup_prose(text, structure=True))
+    judge = RelevanceJudge("fungible token transfer")
+    limits = section_candidates([source], "limits", judge, stored=[source])
+    assert [c.text[:40] for c in limits] == ["This specification does not directly han"]

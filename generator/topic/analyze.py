@@ -60,6 +60,7 @@ from .facet_sections import (
     section_facets,
     section_opening,
     shown_examples,
+    stating_own_limits,
     stating_parts,
     stranded_in_entry,
     subject_headings,
@@ -70,7 +71,7 @@ from .facet_sections import (
 )
 from .headings import design_proposal, lists_reference
 from .judge import RelevanceJudge
-from .limits import leaves_alone, states_limit
+from .limits import leaves_alone, states_limit, states_own_limit
 from .plan import FACETS, Plan, unnumbered
 from .sentences import (
     MAX_PASSAGE,
@@ -743,12 +744,17 @@ def _treating_candidates(
         )
         if facet == "limits":  # …a section headed for its limits by name first
             sections.sort(key=lambda found: not _NAMED_LIMITS.search(found[0].heading))
+        # …then where a document about the subject says what it does not handle, whatever the heading
+        stating = [s for s in stating_own_limits(source.text, source.title) if own and facet == "limits"]
+        sections += [(s, 1) for s in stating if s not in {found for found, _ in sections}]
         for section, limit in sections:
-            passages = (
-                shown_examples(section, said)[:limit]
-                if shown
-                else _section_openings(section, limit, facet, said, on_heading)
-            )
+            if section in stating:  # the paragraph saying so, not the section's opening
+                every = _section_openings(section, len(section.blocks), facet, said)
+                passages = [p for p in every if states_own_limit(p.text)][:limit]
+            elif shown:
+                passages = shown_examples(section, said)[:limit]
+            else:
+                passages = _section_openings(section, limit, facet, said, on_heading)
             for passage in passages:
                 if facet in {"what", "how"} and speaks_of_now(passage.text):
                     continue  # where the work stands, or what it changes

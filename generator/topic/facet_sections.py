@@ -29,6 +29,7 @@ from .headings import (
     unnumbered,
     weighing,
 )
+from .limits import states_own_limit
 from .sentences import (
     _FENCE,
     _SENTENCE_END,
@@ -437,6 +438,19 @@ def treating(
             unlabelled.append(section)
     for section in by_substance(unlabelled, sections):
         yield section, 1
+
+
+def stating_own_limits(text: str, title: str = "") -> list[TextSection]:
+    """The sections of a document where it says what it does not handle, outside any section on limits
+    ("This specification does not directly handle the 'diamond problem', …" under "##### Multi-chain notes"):
+    a limit of the subject it defines. A section framing another facet speaks of something else there: the
+    design a motivation replaces, an alternative weighed, the state of the work."""
+    sections = text_sections(text)
+    return [
+        section
+        for section, facets in zip(sections, path_facet_sets(sections, title), strict=True)
+        if not facets - {"what", "how", "use"} and any(states_own_limit(block) for block in section.blocks)
+    ]
 
 
 def by_substance(chosen: Sequence[TextSection], sections: Sequence[TextSection]) -> list[TextSection]:

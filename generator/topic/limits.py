@@ -2,9 +2,10 @@
 
 A section on limits ("## Security Considerations", "## Drawbacks") says more than its limits: "The white paper
 provides proofs for safety and liveness" stands before "While it does not have the 33% byzantine security …
-the 40% crash failure resilience is worth the tradeoff". What a design leaves alone is told as a negation as
-well ("it does not alter the economics of the reward system", "The authors cannot see any potential impact"),
-and is no limit of it.
+the 40% crash failure resilience is worth the tradeoff". A document states a limit outside such a section too
+("This specification does not directly handle the 'diamond problem'…" under "##### Multi-chain notes"). What a
+design leaves alone is told as a negation as well ("it does not alter the economics of the reward system", "The
+authors cannot see any potential impact"), and is no limit of it.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ _LEAVES_ALONE = re.compile(
     r"|\bremains?\s+the\s+same\b|不会(?:改变|影响)",
     re.IGNORECASE,
 )
+# the document, or the design it describes, speaking of itself ("This specification", "this proposal", "The
+# protocol"): what it says it does not handle is a limit of the subject it defines
+_ITSELF = re.compile(
+    r"^(?:this|the)\s+(?:specification|spec|standard|proposal|document|design|protocol|rfc|simd|eip|kep|gep"
+    r"|pep|approach|mechanism|implementation|feature|change)\b|^本(?:规范|方案|文档|提案|设计)",
+    re.IGNORECASE,
+)
 
 
 def states_limit(passage: str) -> bool:
@@ -48,6 +56,13 @@ def leaves_alone(passage: str) -> bool:
     system.")."""
     said = sentences(passage)
     return any(_LEAVES_ALONE.search(s) for s in said) and not any(_limit(s) for s in said)
+
+
+def states_own_limit(passage: str) -> bool:
+    """Whether a passage opens on its document, or the design it describes, saying what it does not handle:
+    "This specification does not directly handle the 'diamond problem', …"."""
+    said = sentences(passage)
+    return bool(said) and _ITSELF.match(said[0]) is not None and _limit(said[0])
 
 
 def _limit(sentence: str) -> bool:
