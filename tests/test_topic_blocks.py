@@ -423,3 +423,22 @@ def test_a_document_saying_what_it_does_not_handle_answers_its_limits() -> None:
     judge = RelevanceJudge("fungible token transfer")
     limits = section_candidates([source], "limits", judge, stored=[source])
     assert [c.text[:40] for c in limits] == ["This specification does not directly han"]
+
+
+def test_a_long_opening_list_of_alternatives_is_quoted_by_its_first_points() -> None:
+    # SIMD-0118's "## Alternatives Considered": a full-stop lead-in and four alternatives, each a paragraph
+    approaches = [
+        f"Alternative {n} keeps the epoch rewards in one block with {kind}. " + "It costs more time. " * 22
+        for n, kind in enumerate(["a stake threshold", "native programs", "asynchronous steps", "sysvars"], 1)
+    ]
+    text = (
+        "# Partitioned Epoch Rewards\n\n## Summary\n\nPartitioned epoch rewards spread rewards over blocks.\n\n"
+        "## Alternatives Considered\n\nWe have discussed the following alternative approaches.\n\n"
+        + "\n".join(f"{n}. {a}" for n, a in enumerate(approaches, 1))
+        + "\n"
+    )
+    source = _source("local-p", "Partitioned Epoch Rewards", markup_prose(text, structure=True))
+    judge = RelevanceJudge("partitioned epoch rewards")
+    [alternatives] = section_candidates([source], "alternatives", judge, stored=[source])
+    assert alternatives.text == "We have discussed the following alternative approaches."
+    assert [i[:13] for i in alternatives.items] == ["Alternative 1", "Alternative 2", "Alternative 3"]

@@ -706,11 +706,18 @@ def leads_out_of_list(items: tuple[str, ...]) -> bool:
 def _lead_in(parts: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
     """A list's lead-in paragraph as what it says and its lead-in: the last sentence when it ends in a colon
     or, after a whole sentence, breaks off into the list ("We add support for tasks along the lines of
-    TaskBuilder.fs. This supports"), else none ('': the paragraph says what it introduces in whole sentences;
-    a paragraph that is one broken-off sentence is a fragment)."""
+    TaskBuilder.fs. This supports") or points at it ("…the following alternative approaches."), else none
+    ('': the paragraph says what it introduces in whole sentences; a paragraph that is one broken-off sentence
+    is a fragment)."""
     last = parts[-1]
     broken_off = len(parts) > 1 and not _SENTENCE_END.search(last)
-    return (parts[:-1], last) if last.endswith((":", "：")) or broken_off else (parts, "")
+    ahead = _POINTS_TO_LIST.search(last) is not None
+    return (parts[:-1], last) if last.endswith((":", "：")) or broken_off or ahead else (parts, "")
+
+
+# a lead-in closing on a full stop that points at the list after it ("We have discussed the following alternative
+# approaches.", "The options are listed below.")
+_POINTS_TO_LIST = re.compile(r"\bthe\s+following\b|\b(?:listed|given|described)\s+below\b|以下|如下", re.I)
 
 
 # characters: a section's opening list (its lead-in right under the heading, "This addresses the following use
@@ -723,7 +730,7 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     (`lead_in_stands`) or be the label of the heading the list stands right under, and the passage fits
     MAX_PASSAGE with at most MAX_ITEMS items; None when the block holds no list or it cannot be quoted whole
     (none of its items is quoted apart from it). A section's `opening` block may lean on its heading and run
-    to MAX_OPENING_LIST."""
+    to MAX_OPENING_LIST, a longer one quoted by its first points."""
     lead, items = list_parts(block)
     entries = bool(_HEADING_LABEL.match(lead.strip())) and all(_ENTRY.match(item) for item in items)
     if not items or (len(items) > MAX_ITEMS and not entries) or leads_out_of_list(items):
@@ -739,6 +746,8 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     limit = MAX_OPENING_LIST if opening else MAX_PASSAGE
     if heading and all(_ENTRY.match(item) for item in items):
         items = _leading_entries(parts, items, limit)  # a table's rows, each reading alone
+    elif opening and len(" ".join([*parts, *items])) > limit:
+        items = _leading_points(parts, items, limit)  # the section's own answer: its first points
     if len(" ".join([*parts, *items])) > limit:
         return None
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
@@ -783,6 +792,28 @@ def _holding(text: str, items: Sequence[str]) -> tuple[str, tuple[str, ...]]:
         if wanted and wanted <= set(listed):
             return lead, listed
     return "", ()
+
+
+OPENING_POINTS = 2  # a section's opening list quoted by its first points holds at least this many
+
+
+def _leading_points(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
+    """A section's opening list too long to quote whole, by its first points, each with the items nested
+    under it, as many as fit `limit` with the lead-in (SIMD-0118's four "alternative approaches", each a
+    paragraph, under "## Alternatives Considered"); () when fewer than OPENING_POINTS fit. The report says how
+    many it leaves out."""
+    points: list[list[str]] = []
+    for item in items:
+        if item.startswith("  ") and points:
+            points[-1].append(item)
+        else:
+            points.append([item])
+    kept: list[str] = []
+    for point in points:
+        if len(" ".join([*parts, *kept, *point])) > limit:
+            break
+        kept.extend(point)
+    return tuple(kept) if sum(1 for item in kept if not item.startswith("  ")) >= OPENING_POINTS else ()
 
 
 def _leading_entries(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
