@@ -401,3 +401,40 @@ def test_a_comment_in_a_code_block_is_never_quoted_as_a_sentence() -> None:
     found = [q.text for q, _, _ in _quotes_of(_source("local-p", "依赖注入", text), "注入名", {"注入"})]
     assert any(quote.startswith("推荐在一个单独的文件中导出这些注入名") for quote in found)
     assert not [quote for quote in found if "InjectionKeys" in quote or "Symbol" in quote]
+
+
+USAGE_ZH = (
+    "# 使用出码功能\n\n"
+    "## 出码简述\n\n"
+    "所谓出码，即将低代码编排出的 schema 进行解析并转换成最终可执行的代码的过程。\n\n"
+    "## 如何使用\n\n"
+    "### 在服务端出码\n\n"
+    "将生成的代码写入到磁盘中，也可以生成一个 zip 包。\n"
+)
+DESIGN_ZH = (
+    "# 出码模块设计\n\n"
+    "本篇主要讲解了出码模块实现的基本思路与一些概念。\n\n"
+    "## 出码流程详解\n\n"
+    "### 协议解析\n\n"
+    "协议解析主要是将输入的 schema 解析成更适合出码模块内部使用的数据结构的过程。\n\n"
+    "### 后置优化\n\n"
+    "后置优化目前主要是用 prettier 这个代码格式化工具格式化生成的文件。\n"
+)
+
+
+def test_a_chinese_questions_subject_titles_its_account_and_a_page_on_its_design_says_how_it_works() -> None:
+    # lowcode-engine's "出码是怎么实现的，怎么使用出码功能": no title names 实现 and 功能 too, so only the most relevant
+    # page, 使用出码功能, defined the report, and 出码模块设计 read as a proposal building on it: "出码如何工作？" said
+    # "已存储的来源没有回答这个问题" while its 协议解析 … 后置优化 were stored
+    from generator.topic.analyze import building_on, defining_sources
+
+    usage = replace(_source("local-u", "使用出码功能", USAGE_ZH), relevance=0.76)
+    design = replace(_source("local-d", "出码模块设计", DESIGN_ZH), relevance=0.69)
+    topic = "出码是怎么实现的，怎么使用出码功能"
+    assert defining_sources([usage, design], RelevanceJudge(topic)) == {"local-u", "local-d"}
+    assert building_on([usage, design], {"local-u"}, "出码") == set()  # its design, not a change to it
+    how = "出码如何工作？"
+    [section] = analyze(offline(), _plan(topic, {how: "how"}), Catalog([usage, design]), lang="zh").sections
+    assert section.claims and section.claims[0].text.startswith("协议解析主要是")
+    assert section.claims[0].sources == ["local-d"]
+

@@ -40,9 +40,9 @@ from .defining import (
     opens_with_subject,
     plan_subject,
     sources_about,
-    subject_head,
     titled_after,
     titled_as,
+    zh_subjects,
 )
 from .facet_sections import (
     ASIDE,
@@ -577,7 +577,8 @@ def building_on(sources: Sequence[RawSource], account: Collection[str], subject:
     suspend functions" beside "Context parameters"), beside its account, which does not name them. A
     document the account names is what it builds on ("This RFC builds on top of low-level primitives …
     introduced in RFC #373 "Element Modifier Manager"" in "Element Modifiers"): it may tell how the subject
-    works."""
+    works. A document titled after the subject and a facet of it ("出码模块设计", the design of 出码, beside
+    "使用出码功能", its usage) is another part of its account: it changes nothing."""
     if not subject or not account:
         return set()
     blocks = [set(tokens(b)) for s in sources if s.id in account for b in text_blocks(s.text)]
@@ -586,6 +587,7 @@ def building_on(sources: Sequence[RawSource], account: Collection[str], subject:
         for s in sources
         if s.id not in account
         and _names(s.title, subject)
+        and not section_facets(s.title)
         and not any(set(tokens(s.title)) <= words for words in blocks)
     }
 
@@ -884,10 +886,13 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
     BackendTLSPolicy of GEP-1897 throughout, which is the account of TLS from the gateway to the backend. Its
     own headings then say which question a section answers."""
     titled = {s.id for s in sources if defines(s.title, s.text, judge.topic, judge)}
-    if not titled and (head := subject_head(judge.topic)):
-        # no title names the product too ("低代码引擎的插件…"): the pages titled after the thing asked about
-        # are its account ("插件扩展 - 面板扩展", "plugins - 插件 API"), never the most relevant page on another
-        titled = {s.id for s in sources if titled_after(s.title, head, judge)}
+    for subject in [] if titled else zh_subjects(judge.topic):
+        # no title names the question's own words too ("出码是怎么实现的，怎么使用出码功能") or the product
+        # ("低代码引擎的插件…"): the pages titled after the thing asked about are its account ("出码模块设计",
+        # "使用出码功能"; "插件扩展 - 面板扩展", "plugins - 插件 API"), never the most relevant page alone
+        titled = {s.id for s in sources if titled_after(s.title, subject, judge)}
+        if titled:
+            break
     best = most_about([(s.id, s.relevance) for s in sources])
     if titled or not best:
         return titled

@@ -85,6 +85,17 @@ def subject_head(topic: str) -> str:
     return head if head != subject and topic_phrases(head) else ""
 
 
+def zh_subjects(topic: str) -> list[str]:
+    """What a Chinese question asks about, as written and then past its possessor (`subject_head`):
+    "出码是怎么实现的，怎么使用出码功能" → [出码]; "低代码引擎的插件怎么开发和注册" → [低代码引擎的插件, 插件]; [] for a
+    topic that is no Chinese question or names its subject itself. The question's own words (实现, 功能, 开发)
+    are no part of what a page is titled after."""
+    subject = asked_subject(topic)
+    if not subject or not CJK_RUN.search(subject) or not _ZH_ASKING.search(topic):
+        return []
+    return [s for s in dict.fromkeys([subject, subject_head(topic)]) if s]
+
+
 def asked_subject(topic: str) -> str:
     """The subject a topic phrased as a question asks about ("How deepkb keeps…" → "deepkb"); '' for a
     topic that names its subject itself."""
