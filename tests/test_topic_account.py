@@ -438,3 +438,35 @@ def test_a_chinese_questions_subject_titles_its_account_and_a_page_on_its_design
     assert section.claims and section.claims[0].text.startswith("协议解析主要是")
     assert section.claims[0].sources == ["local-d"]
 
+
+FORM_ZH = (
+    "# Form 表单\n\n"
+    "## 代码演示\n\n"
+    "### 使用 Form.Slot 放置自定义组件\n\n"
+    "当你的自定义组件需要与 Field 组件保持同样的布局样式时，你可以通过 Form.Slot 放置你的自定义组件。\n\n"
+    "### 导出 Label、ErrorMessage 使用\n\n"
+    "如果你需要 Form.Label、Form.ErrorMessage 模块自行组合使用，可以从 Form 中导出。\n\n"
+    "### 配置初始值与校验规则\n\n"
+    "你可以通过 rules 为每个 Field 表单控件配置校验规则，Form 内部的校验库基于 async-validator。\n\n"
+    "### 静默校验\n\n"
+    "当你需要获取校验结果但不想触发 UI 更新时，可以通过 formApi.validate({ silent: true }) 实现。\n"
+)
+
+
+def test_the_sections_naming_what_the_title_leaves_out_of_the_subject_say_how_it_is_used_first() -> None:
+    # semi-design's "Semi Form 表单校验怎么做": "如何使用" quoted the sections headed 使用 (Form.Slot, Label and
+    # ErrorMessage), none on validation, while "配置初始值与校验规则" and "静默校验" were stored: the title "Form
+    # 表单" names 表单 of 表单校验, and those headings name 校验
+    from generator.text.words import tokens
+    from generator.topic.facet_sections import completing_headings, text_sections
+
+    judge = RelevanceJudge("Semi Form 表单校验怎么做")
+    forms = [t.forms for t in judge.terms(judge.topic)]
+    completing = completing_headings(text_sections(FORM_ZH), forms, tokens, "Form 表单")
+    assert [s.heading for s in completing] == ["配置初始值与校验规则", "静默校验"]
+    assert completing_headings(text_sections(FORM_ZH), forms, tokens, "Form 表单校验") == []  # named whole
+    page = _source("local-f", "Form 表单", FORM_ZH)
+    use = "如何使用Semi Form 表单校验？"
+    plan = _plan("Semi Form 表单校验怎么做", {use: "use"})
+    [section] = analyze(offline(), plan, Catalog([page]), lang="zh").sections
+    assert section.claims[0].text.startswith("你可以通过 rules 为每个 Field 表单控件配置校验规则")

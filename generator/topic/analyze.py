@@ -723,6 +723,7 @@ def _treating_candidates(
 ) -> list[Candidate]:
     """The passages of the sections treating `facet`, or with `shown` the first example each shows."""
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    forms = [t.forms for t in judge.terms(judge.topic)]
     about = defining_sources(stored, judge)
     strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
     ranked = sorted(sources, key=lambda s: (s.id not in about, -(s.relevance or 0.0), s.id))
@@ -742,6 +743,7 @@ def _treating_candidates(
                 own_headings=own,
                 title=source.title,
                 account=source.id in account,
+                forms=forms,
             )
         )
         if facet == "limits":  # …a section headed for its limits by name first

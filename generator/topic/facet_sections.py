@@ -223,6 +223,26 @@ def headings_naming_whole(
     return {s.heading for s in sections if s.heading and names_whole(s.heading, forms, words_of)}
 
 
+def completing_headings(
+    sections: Sequence[TextSection], forms: Forms, words_of: WordsOf, title: str
+) -> list[TextSection]:
+    """The sections whose heading names what the document's title leaves out of a concept of the subject it
+    names in part: "配置初始值与校验规则", "自定义校验(Form 级别)" and "静默校验" in "Form 表单" for Semi Form
+    表单校验 (the title names 表单 of 表单 · 校验, each heading 校验). In a page on something larger they are the
+    subject's own sections, where "使用 Form.Slot 放置自定义组件" is only a usage of the page's component."""
+    title_words = set(words_of(title))
+    left = [
+        set(form) - title_words
+        for concept in forms
+        if not any(set(form) <= title_words for form in concept)
+        for form in concept
+        if len(form) > 1 and set(form) & title_words
+    ]
+    if not title or not left:
+        return []
+    return [s for s in sections if s.heading and any(rest <= set(words_of(s.heading)) for rest in left)]
+
+
 def section_opening(
     sections: Sequence[TextSection], headings: set[str], forms: Forms, words_of: WordsOf
 ) -> SectionPassage | None:
@@ -342,6 +362,7 @@ def treating(
     own_headings: bool,
     title: str = "",
     account: bool = False,
+    forms: Forms = (),
 ) -> Iterator[tuple[TextSection, int]]:
     """The sections of `text` that treat `facet`, each with how many of its opening passages to quote. A
     section titled after the subject answers "what" (its opening) and "how" (its opening, and the opening of
@@ -356,8 +377,13 @@ def treating(
     "# Alternatives" say why, how it works, its limits and what else was weighed ("# Detailed design" in "Task
     builder" for task computation expressions; a design opening on the model it replaces is quoted after that
     model, `opening_passages`). One whose title names none of it ("Configuration") is still about something
-    larger."""
+    larger. In a document about the subject whose title names one of its concepts in part (`forms`: "Form 表单"
+    for 表单校验), the sections naming the rest (`completing_headings`) say how it is used and works before
+    any section headed only for the facet."""
     sections = text_sections(text)
+    completing = completing_headings(sections, forms, words_of, title) if own_headings else []
+    if facet in {"use", "how"}:
+        yield from ((section, PASSAGES_PER_SECTION) for section in completing)
     record = decision_record(s.heading for s in sections)
     proposal = design_proposal(s.heading for s in sections)
     in_other_words = (
@@ -381,7 +407,7 @@ def treating(
     ] = []  # sections naming no facet, in a document saying how section by section
     parents: list[tuple[int, str]] = []  # the headings it stands in, the document's title aside
     for section in sections:
-        if not section.heading:
+        if not section.heading or (facet in {"use", "how"} and section in completing):
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         parents = [(level, heading) for level, heading in parents if level < section.level]
