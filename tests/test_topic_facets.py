@@ -391,3 +391,18 @@ def test_a_list_under_its_headings_label_leading_out_of_itself_does_not_end_the_
         "Dealing with memory the runtime never allocated is a hard problem that needs a coordinated effort of "
         "every layer."
     ]
+
+
+def test_a_guides_numbered_case_is_when_to_take_the_subject_and_its_scope_its_limits() -> None:
+    # lowcode-engine's codeGeneration.md: "### 场景三：协议不能描述部分代码逻辑（协议功能不足或特别定制化的逻辑）" read as
+    # a limit of 出码 (不足: the protocol's shortfall 出码 answers), and "## 出码的适用范围", whose paragraph says
+    # "当然，出码也会存在一些限制：…保存即预览的效果。", as nothing: the report's "局限" quoted scenario 3
+    from generator.topic.headings import section_facets
+
+    case = "场景三：协议不能描述部分代码逻辑（协议功能不足或特别定制化的逻辑）"
+    assert section_facets(case) == {"motivation"}
+    assert section_facets("场景一：想要极致的打开速度，降低 LCP/FID") == {"motivation"}
+    assert section_facets("出码的适用范围") == {"limits"}
+    assert section_facets("场景化配置") == {"use"}  # no case: a usage
+    assert section_facets("Scenario: prepublishing a new minor version") == {"use"}  # as before
+

@@ -47,8 +47,9 @@ FACET_WORDS = {
     r"^\W*(?:api|props)\W*$|^\W*<?[A-Za-z][\w.-]*>?\s+props\W*$"
     r"|^\W*(?:[A-Za-z][\w.-]*\s*)?(?:属性|参数|配置项|选项|事件|方法|插槽|css\s*变量|样式变量)\W*$|"
     r"用法|使用|示例|教程|配置|快速上手|入门",
+    # a scope of use says where the subject stops ("## 出码的适用范围": "当然，出码也会存在一些限制：…")
     "limits": r"limitations?|caveats?|drawbacks?|downsides?|pitfalls?|security|"
-    r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱",
+    r"backwards? compatib|performance|known issues|negative consequences|局限|缺点|限制|注意|不足|陷阱|适用范围",
     # a comparison with other work ("Comparison with other languages", "与 Webpack 比较"), not one inside the
     # design ("Module-level vs type-level docs", "计算属性缓存 vs 方法") nor comparing as a subject
     # ("Comparison traits", "自定义比较函数"); an ADR's options weighed against each other
@@ -197,6 +198,10 @@ _GOALS_HEADING = re.compile(
 _WHEN_HEADING = re.compile(
     r"^\W*(?:何时使用|什么时候(?:使用|用)|(?:使用|适用)场景|when\s+(?:to|should\s+(?:i|you|we))\s+use)", re.I
 )
+# a case a guide numbers ("##### 场景三：协议不能描述部分代码逻辑（协议功能不足或特别定制化的逻辑）" under "出码的适用范围"):
+# when a reader takes the subject, whatever the case's own words name (协议功能不足 is the protocol's shortfall,
+# which 出码 answers, no limit of 出码)
+_CASE_HEADING = re.compile(r"^\W*(?:使用|适用|应用)?场景\s*[\d一二三四五六七八九十]*\s*[:：]")
 _COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
 # sections that frame a document rather than say anything about its subject (an appendix of one too: "%appendix%
 # Change Log"), and a specification's notational conventions ("All conventions and terms used and defined by
@@ -347,7 +352,7 @@ def section_facets(heading: str, *, record: bool = False, proposal: bool = False
         return {"motivation"}
     if _OLD_STATE_HEADING.search(heading):
         return {"motivation"}
-    if _GOALS_HEADING.match(heading) or _WHEN_HEADING.match(heading):
+    if _GOALS_HEADING.match(heading) or _WHEN_HEADING.match(heading) or _CASE_HEADING.match(heading):
         return {"motivation"}
     if _BENEFIT_HEADING.search(heading):  # "Costs and benefits": both
         return {"motivation", "limits"} if _COST_HEADING.search(heading) else {"motivation"}
