@@ -406,3 +406,13 @@ def test_a_guides_numbered_case_is_when_to_take_the_subject_and_its_scope_its_li
     assert section_facets("场景化配置") == {"use"}  # no case: a usage
     assert section_facets("Scenario: prepublishing a new minor version") == {"use"}  # as before
 
+
+def test_a_convention_for_what_the_reader_writes_is_no_specification_of_the_subject() -> None:
+    # semi-design's Toast report answered "如何工作？" with "## 文案规范" ("保持简洁", "句尾不使用句号"): 规范 names a
+    # specification ("协议规范"), and a component page's copy-writing rules specify nothing of the component
+    from generator.topic.headings import section_facets
+
+    for heading in ("文案规范", "命名规范", "Commit 提交规范"):
+        assert "how" not in section_facets(heading), heading
+    assert section_facets("协议规范") == {"how"}
+    assert section_facets("1.4 协议版本号规范（A）") == {"how"}

@@ -30,10 +30,13 @@ FACET_WORDS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|user stor(?:y|ies)\b|purpose"
     r"|decision drivers"
     r"|动机|背景|原因|为什么|为何|目的",
-    # a proposal template's bare "## How" beside its "## Why" (Prometheus), "## How does it work?" (npm)
+    # a proposal template's bare "## How" beside its "## Why" (Prometheus), "## How does it work?" (npm); a
+    # convention for what the reader writes (semi's "## 文案规范" in 36 component pages: "保持简洁", "句尾不使用句号";
+    # "命名规范", "Commit 提交规范") specifies no part of the subject
     "how": r"specification|design|how (?:it|this|they) works?|^\W*how\W*$|how (?:does|do) (?:it|this|they) work"
     r"|semantics|syntax|mechanism|architecture|"
-    r"implementation|details|detailed description|overview of|reference|^\W*decision(?:\s+outcome)?\W*$|规范|设计|原理|机制|细节"
+    r"implementation|details|detailed description|overview of|reference|^\W*decision(?:\s+outcome)?\W*$"
+    r"|(?<!文案)(?<!写作风格)(?<!命名)(?<!提交)(?<!文档)规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
     # "## Scenarios and User Experience" (a design's use cases told as a user meets them), "#### Scenario:
     # prepublishing a new minor version": how it is used; a KEP-like template's "### User Experience In Detail"
