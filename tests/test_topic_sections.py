@@ -798,3 +798,30 @@ def test_a_users_steps_under_a_proposal_are_how_it_is_used_not_how_it_works() ->
     assert any("punch holes" in p for p in quoted("how"))
     used = treating(LEP, "use", concepts, tokens, own_headings=True, title="Filesystem trim")
     assert [section.heading for section, _ in used] == ["User Experience In Detail"]
+
+
+def test_a_chinese_lead_in_above_its_example_is_quoted_with_it_or_not_at_all() -> None:
+    # lowcode-engine's setter.md:58 "例如我们需要在 NumberSetter 中配置 units 属性，可以在 asset.json 中声明。" ends
+    # on a full stop and its JSON follows: the report (and its summary) quoted the sentence without it. A step's
+    # caption with no sentence end ("将生成的代码写入到磁盘中 (也可以生成一个 zip 包)", step 5 of codeGeneration.md)
+    # was quoted alone as how 出码 is used
+    text = (
+        "# 设置器扩展\n\n## 对高级功能的配置\n\n例如我们需要在 NumberSetter 中配置 units 属性，可以在 asset.json 中"
+        '声明。\n\n```json\n"setter": { "componentName": "NumberSetter", "props": { "units": [] } }\n```\n\n'
+        "## 服务端出码接入\n\n将生成的代码写入到磁盘中 (也可以生成一个 zip 包)\n\n```javascript\n"
+        "await CodeGenerator.publishers.disk().publish({ project });\n```\n\n"
+        "## 设置器类型\n\n每一个设置器对应一个值的类型。\n\n```json\n{}\n```\n\n"
+        "## 使用\n\nLocaleProvider 使用了 React 的 context 上下文特性，你只需要在应用外围包裹一次即可全局生效\n\n"
+        "```jsx\n<LocaleProvider locale={zh_CN} />\n```\n"
+    )
+    units, disk, kinds, wrap = [s for s in text_sections(text) if s.heading != "设置器扩展"]
+    [passage] = opening_passages(units)
+    assert passage.text.startswith("例如我们需要在 NumberSetter 中配置 units 属性")
+    assert '"componentName": "NumberSetter"' in passage.code
+    [step] = opening_passages(disk)
+    assert step.code.startswith("await CodeGenerator.publishers.disk()")
+    # a sentence saying something of its own above an example is quoted as before, without it
+    assert [(p.text, p.code) for p in opening_passages(kinds)] == [("每一个设置器对应一个值的类型。", "")]
+    # …and so is one whose full stop the page leaves out: a statement of two clauses is no caption
+    [said] = opening_passages(wrap)
+    assert said.text.startswith("LocaleProvider 使用了 React 的 context 上下文特性") and not said.code

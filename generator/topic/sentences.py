@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cjk import is_cjk, sentence_words, unstopped_sentence
+from ..cjk import CJK_RUN, is_cjk, sentence_words, unstopped_sentence
 from ..documents.prose import defined_field, prose_ratio
 from ..text.paragraphs import paragraphs
 from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
@@ -650,9 +650,26 @@ _POINTS_AT_SHOWN = re.compile(
 )
 
 
+# Chinese guides introduce an example without a colon: by pointing at it ("如下", "以下", "下面"), by opening on "for
+# example" ("例如我们需要在 NumberSetter 中配置 units 属性，可以在 asset.json 中声明。" above the JSON declaring it), or
+# by a step's caption, one clause with no sentence end ("将生成的代码写入到磁盘中 (也可以生成一个 zip 包)" above the
+# call; not "LocaleProvider 使用了 React 的 context 上下文特性，你只需要在应用外围包裹一次即可全局生效", a statement
+# whose full stop the page leaves out)
+_ZH_POINTS_AT_SHOWN = re.compile(r"如下|以下|下面|^(?:例如|比如)")
+_ZH_CLAUSE_MARK = re.compile(r"[，,；;：:。！？.!?…]")
+
+
 def points_at_shown(sentence: str) -> bool:
-    """Whether a paragraph's last sentence, right above an example, points at it though it ends on a full stop."""
+    """Whether a paragraph's last sentence, right above an example, points at it though it ends on a full stop
+    (or, in Chinese, on nothing: a caption)."""
+    if CJK_RUN.search(sentence) and (
+        _ZH_POINTS_AT_SHOWN.search(sentence) or not _ZH_CLAUSE_MARK.search(_PARENTHESES.sub("", sentence))
+    ):
+        return True
     return bool(_POINTS_AT_SHOWN.search(sentence))
+
+
+_PARENTHESES = re.compile(r"\([^()]*\)|（[^（）]*）")
 
 
 def points_ahead(lead_in: str) -> bool:
