@@ -3030,7 +3030,7 @@ def test_a_quotes_paragraphs_and_list_items_stay_apart() -> None:
 
 def test_a_docs_table_is_shown_as_a_table() -> None:
     """immer's array-methods page: a table of methods stays a table on the guide page, each cell read as
-    prose (code spans kept); a table whose cells hold a pipe of their own falls back to its rows as a list."""
+    prose (code spans kept); a table whose rows do not line up falls back to its rows as a list."""
     from generator.documents.markdown import read_markdown
     from generator.repo.model import DocPassage
     from generator.site.pages.repo_guide import passage_markdown
@@ -3054,6 +3054,26 @@ def test_a_docs_table_is_shown_as_a_table() -> None:
     assert passage_markdown(ragged, Linker({}, "https://h/x", None), cite=False).startswith(
         "- Type \\| Meaning"
     )
+
+
+def test_a_docs_table_whose_cells_hold_an_escaped_pipe_stays_a_table() -> None:
+    """superstruct's Error Properties: the `key` row's type `string \\| number \\| undefined` had broken the
+    columns apart, and the whole table was shown as bullets of "`key` \\| string \\| number \\| …"."""
+    from generator.site.pages.repo_guide import passage_markdown
+
+    source = (
+        "# Errors\n\nEach error thrown includes the following properties:\n\n"
+        "| Property | Type | Description |\n| --- | --- | --- |\n"
+        "| `key` | `string \\| number` | The key of the value. |\n| `value` | `any` | The invalid value. |\n"
+    )
+    table = next(p for p in passages(read_text(source, name="docs/errors.md")) if p.kind == "table")
+    shown = passage_markdown(table, Linker({"docs/errors.md": 8}, "https://h/x", None), cite=False)
+    assert shown.splitlines() == [
+        "| Property | Type | Description |",
+        "| --- | --- | --- |",
+        "| `key` | string \\| number | The key of the value. |",
+        "| `value` | `any` | The invalid value. |",
+    ]
 
 
 def test_long_guides_in_one_folder_are_concepts_of_their_own(tmp_path: Path) -> None:

@@ -3,11 +3,27 @@ lines it came from, grouped into the concepts the docs are about. The page layer
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.repo.model import CitedSymbol, DocPassage, FlowBranch, KeyType
 
-__all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs"]
+__all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs", "table_cells", "table_text"]
+
+_CELL_BREAK = re.compile(r"(?<!\\) \| ")
+
+
+def table_text(rows: Sequence[Sequence[str]]) -> str:
+    """A table passage's text: a row a line, its cells joined by " | ", a pipe within a cell escaped ("\\|":
+    superstruct's `string \\| number \\| undefined`) so that the cells come back as written."""
+    return "\n".join(" | ".join(cell.replace("|", "\\|") for cell in row) for row in rows)
+
+
+def table_cells(text: str) -> list[list[str]]:
+    """The rows of a table passage's text, each a list of its cells (`table_text`)."""
+    rows = [_CELL_BREAK.split(row) for row in text.splitlines() if row.strip()]
+    return [[cell.replace("\\|", "|") for cell in row] for row in rows]
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from generator.repo.analyze.describe import cite, flow_branches, ranked
 from generator.repo.analyze.explained import docstrings, go_examples, module_docstring_passages
 from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
-from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
+from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_text
 from generator.repo.docs.navigation import doc_files, read_navigation
 from generator.repo.docs.substitutions import (
     rst_labels,
@@ -876,7 +876,7 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
                     block.start,
                     block.end,
                     block.kind,
-                    block.text,
+                    table_text(block.rows) if block.kind == "table" and block.rows else block.text,
                     _shown_heading(section.heading, section.path, repeated),
                     block.language,
                     document.origin if block.origin else "",

@@ -16,7 +16,7 @@ from generator import store
 from generator.documents.markdown import TASK_BOXES
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import lead_in_statement, opening_sentence
-from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs
+from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_cells
 from generator.repo.docs.project import answers_a_question
 from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
@@ -367,12 +367,11 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
 
 
 def table_markdown(text: str) -> Markdown:
-    """A table as the docs wrote it (the document model's rows, cells joined by " | ", the header first):
-    a table again, each cell read as prose; its rows as a list when a cell holds " | " itself (an escaped
-    pipe) and the columns no longer line up."""
-    rows = [row.split(" | ") for row in text.splitlines() if row.strip()]
+    """A table as the docs wrote it (`table_text`: the header first): a table again, each cell read as
+    prose; its rows as a list when the columns do not line up (a table written in HTML)."""
+    rows = table_cells(text)
     if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
-        return Markdown("\n".join(f"- {prose(row)}" for row in text.splitlines() if row.strip()))
+        return Markdown("\n".join(f"- {prose(' | '.join(row))}" for row in rows))
     header, *body = ([prose(cell) for cell in row] for row in rows)
     return Markdown("\n".join([table_header(*header), *(table_row(*cells) for cells in body)]))
 
