@@ -522,6 +522,21 @@ def test_an_rst_block_quote_is_text_not_code() -> None:
     ]
 
 
+def test_an_rst_block_quote_holding_a_directive_reads_it_as_sphinx_does() -> None:
+    """omegaconf's grammar.rst indents each `.. code-block:: antlr` under the sentence introducing it: the
+    block was one indented code block of raw markup, a 4-backtick fence around a literal "```antlr"."""
+    text = (
+        "Title\n=====\n\nIt is parsed using the `text` rule of the grammar:\n\n    .. code-block:: antlr\n\n"
+        "        text: (interpolation |\n               ANY_STR)+;\n\nSuch a string is an interpolation.\n"
+    )
+    found = [(b.kind, b.language, b.text, b.start) for _, b in blocks(read_text(text, name="x.rst"))]
+    assert found == [
+        ("paragraph", "", "It is parsed using the `text` rule of the grammar:", 4),
+        ("code", "antlr", "text: (interpolation |\n       ANY_STR)+;", 6),
+        ("paragraph", "", "Such a string is an interpolation.", 11),
+    ]
+
+
 def test_a_line_of_spaces_below_a_paragraph_is_blank_not_a_block_quote() -> None:
     """ghc-proposals' 0652-import-shadowing.rst has a line of five spaces between a paragraph and the next
     heading: read as a block quote holding no line, the reader never moved past it and a topic over the

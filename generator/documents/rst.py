@@ -182,14 +182,14 @@ class _Shadow:
             return i + 1
         if fence := FENCE.match(line):  # a Markdown fence (a docstring written for mkdocstrings): as written
             return self._verbatim(i, fence.group(1))
+        if indent_width(line) >= 4 and self._quoted(i):
+            return self._block_quote(i)
         if directive := _EXPLICIT.match(line):
             return self._directive(i, directive)
         if line.rstrip().endswith("::") and not line.lstrip().startswith(".."):
             return self._literal(i)
         if _DOCTEST.match(line) and (i == 0 or not self.lines[i - 1].strip()):
             return self._doctest(i)
-        if indent_width(line) >= 4 and self._quoted(i):
-            return self._block_quote(i)
         if self._defines(i):
             self._dedent_definition(i + 1)
         if i + 1 < len(self.lines) and (mended := _mend_split(line, self.lines[i + 1])):
@@ -245,17 +245,17 @@ class _Shadow:
         )
 
     def _block_quote(self, i: int) -> int:
-        """A block quote's lines, read as the text they hold (jsonschema's indented lists of steps)."""
+        """A block quote's lines, read at their own margin as the text, lists, code and directives they hold
+        (jsonschema's indented lists of steps; omegaconf's grammar rules, each a `.. code-block:: antlr`
+        indented under the sentence introducing it, had been one indented code block of raw markup)."""
         margin = indent_width(self.lines[i])
         end = i
         while end < len(self.lines) and (
             not self.lines[end].strip() or indent_width(self.lines[end]) >= margin
         ):
             end += 1
-        while end > i and not self.lines[end - 1].strip():
-            end -= 1
-        self.out += [inline(_numbered(dedent_by(line, margin))) for line in self.lines[i:end]]
-        return end
+        self.lines[i:end] = [dedent_by(line, margin) for line in self.lines[i:end]]
+        return i
 
     def _doctest(self, i: int) -> int:
         """A doctest block (a paragraph opened by `>>>`, to the next blank line): code as written, never
