@@ -2138,6 +2138,24 @@ def test_the_maintainers_development_page_is_no_guide_page(tmp_path: Path) -> No
     assert pages == {"docs/index.md", "docs/server/development.md"}
 
 
+def test_a_template_to_copy_is_no_guide_page(tmp_path: Path) -> None:
+    """omegaconf's docs/design/TEMPLATE.md (front matter "status: Draft", "# Title", "Summarize the change")
+    was a concept of its own, "Title (draft)", among the design notes; a page about templates stays one."""
+    files = {
+        "README.md": "# tinyweb\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/index.md": "# Tinyweb\n\nTinyweb routes requests to handlers, in the order they were added.\n",
+        "docs/templates.md": "# Templates\n\nTinyweb renders a handler's templates with the context it returns.\n",
+        "docs/design/TEMPLATE.md": (
+            "---\nstatus: Draft\n---\n\n# Title\n\n## Summary\n\nSummarize the change and intended outcome.\n"
+        ),
+        "docs/design/routing-table.md": "# Routing table\n\nA design note: the router keeps one table per method.\n",
+        "tinyweb/__init__.py": '"""Tinyweb."""\n',
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    pages = {page.path for concept in _docs_of(root).concepts for page in concept.pages}
+    assert pages == {"docs/index.md", "docs/templates.md", "docs/design/routing-table.md"}
+
+
 def test_a_docs_page_that_only_shows_the_readme_is_no_guide_page(tmp_path: Path) -> None:
     """diskcache's docs/index.rst is `.. include:: ../README.rst` and a toctree: its guide page, titled
     "index", repeated the README the overview and Getting started already read. A page with text of its own

@@ -22,6 +22,7 @@ from generator.documents.markdown import is_label
 from generator.documents.model import Block, Section
 from generator.documents.redirect import redirect_target
 from generator.documents.standing import INACTIVE, page_standing
+from generator.documents.template import is_template_name
 from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
@@ -317,6 +318,9 @@ def read_project_docs(
         and p not in assembled
         and not _moved(documents.get(p))
         and not _for_maintainers(p, documents.get(p))
+        and not is_template_name(
+            p
+        )  # a blank to copy (omegaconf's docs/design/TEMPLATE.md, "Title"): no concept
     )
     names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
     sections = navigation.sections()
