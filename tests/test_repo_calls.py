@@ -617,6 +617,35 @@ def test_a_function_value_behind_a_cast_is_an_exported_function(tmp_path: Path) 
     assert hops(graph.edges(["src/vanilla.ts"]), "createStore") == {("src/vanilla.ts", "createStoreImpl")}
 
 
+def test_a_function_given_properties_by_object_assign_is_an_exported_function(tmp_path: Path) -> None:
+    """reselect's `export const createStructuredSelector = /* @__PURE__ */ Object.assign((…) => { … },
+    { withTypes: … }) as StructuredSelectorCreator` had no symbol: no page named or linked the API its
+    docs page is about. The function is that symbol, with its doc comment; an object given properties is
+    none."""
+    files = {
+        "src/structured.ts": (
+            "const createSelector = (deps: any[], f: any) => f\n\n"
+            "/**\n * A convenience function that simplifies returning an object of selector results.\n */\n"
+            "export const createStructuredSelector: Creator =\n  /* @__PURE__ */ Object.assign(\n"
+            "    (inputs: any) => {\n      return createSelector(Object.values(inputs), (...r: any[]) => r)\n    },\n"
+            "    { withTypes: () => createStructuredSelector }\n  ) as Creator\n\n"
+            "export const defaults = Object.assign({}, { size: 1 })\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    symbols = {s.name: s for s in facts.files["src/structured.ts"].symbols}
+    structured = symbols["createStructuredSelector"]
+    assert structured.kind == "function" and structured.exported
+    assert structured.doc.startswith("A convenience function that simplifies")
+    assert "defaults" not in symbols
+    graph = facts.calls
+    assert isinstance(graph, CallGraph)
+    assert ("src/structured.ts", "createSelector") in hops(
+        graph.edges(["src/structured.ts"]), "createStructuredSelector"
+    )
+
+
 def test_a_go_value_of_another_module_s_type_never_calls_the_package_s_method_of_that_name(
     tmp_path: Path,
 ) -> None:

@@ -531,6 +531,9 @@ def _is_public(node: Any, language: str, name: str) -> bool:
     return parent is not None and parent.type == "export_statement"
 
 
+_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "class"})
+
+
 def _js_variable(node: Any, prefix: str, out: Extracted) -> None:
     for declarator in node.named_children:
         if declarator.type != "variable_declarator":
@@ -538,7 +541,7 @@ def _js_variable(node: Any, prefix: str, out: Extracted) -> None:
         value = _unwrapped(declarator.child_by_field_name("value"))
         if value is None:
             continue
-        if value.type in {"arrow_function", "function_expression", "function", "class"}:
+        if value.type in _FUNCTION_VALUES:
             public = node.parent is not None and node.parent.type == "export_statement"
             out.symbols.append(
                 Symbol(
@@ -569,10 +572,27 @@ _CASTS = frozenset(
 
 def _unwrapped(value: Any) -> Any:
     """A declared value without the casts and parentheses around it (zustand's `export const create =
-    ((createState) => …) as Create` is a function)."""
-    while value is not None and value.type in _CASTS and value.named_children:
-        value = value.named_children[0]
+    ((createState) => …) as Create` is a function), and a function given properties of its own is that
+    function (reselect's `export const createStructuredSelector = Object.assign((inputSelectorsObject, …)
+    => { … }, { withTypes: … }) as StructuredSelectorCreator`)."""
+    while value is not None:
+        if value.type in _CASTS and value.named_children:
+            value = value.named_children[0]
+        elif (assigned := _assigned_to(value)) is not None:
+            value = assigned
+        else:
+            return value
     return value
+
+
+def _assigned_to(call: Any) -> Any:
+    """The function `Object.assign(function, …)` returns with the properties added, else None."""
+    if call.type != "call_expression" or node_text(call.child_by_field_name("function")) != "Object.assign":
+        return None
+    arguments = call.child_by_field_name("arguments")
+    target = next((a for a in arguments.named_children if a.type != "comment"), None) if arguments else None
+    unwrapped = _unwrapped(target)
+    return target if unwrapped is not None and unwrapped.type in _FUNCTION_VALUES else None
 
 
 def _js_field(node: Any, prefix: str, out: Extracted) -> None:
