@@ -177,6 +177,25 @@ def test_a_jsdoc_comments_summary_and_description_tags_are_its_prose() -> None:
     ]
 
 
+def test_a_jsdoc_examples_caption_is_its_title_and_its_fence_stays_code() -> None:
+    """reselect's examples open with JSDoc's `<caption>Modern Use Case</caption>` above a ```ts fence: read
+    as HTML, the caption swallowed the fence, and the example read as run-on prose ("interface RootState \\{
+    items: …")."""
+    text = (
+        "/**\n * Memoizes by reference.\n *\n * @example\n * <caption>Modern Use Case</caption>\n * ```ts\n"
+        " * import { lookup } from 'pkg'\n *\n * const found = lookup(items)\n * ```\n"
+        " *\n * @example <caption>Old Use Case</caption>\n * lookup(old)\n"
+        " */\nexport function lookup(items: string[]): string {\n  return items[0];\n}\n"
+    )
+    shown = "Memoizes by reference."
+    found = own_comment(text, _symbol("lookup", text, "export function"), "typescript", "src/l.ts", shown)
+    assert [(p.kind, p.text) for p in found if p.kind == "code"] == [
+        ("code", "import { lookup } from 'pkg'\n\nconst found = lookup(items)"),
+        ("code", "lookup(old)"),
+    ]
+    assert not any("caption" in p.text for p in found)
+
+
 def test_a_one_paragraph_block_comment_is_cited_at_the_lines_holding_its_words() -> None:
     """ofetch's `withQuery`: a `/** … */` block of one paragraph is read as a document like any other, so its
     sentence is cited at its own line, not at the `/**` line above it."""

@@ -270,14 +270,21 @@ def _block_tags(lines: Numbered) -> Numbered:
             elif tag in _PROSE_TAGS:
                 out.append((at, ""))
             elif tag == "example" and rest:
-                out.extend([(at, ""), (at, rest + ":")])
+                out.extend([(at, ""), (at, _CAPTION.sub(r"\1", rest) + ":")])
             continue
-        if tag == "example":
+        if tag == "example" and not example and (caption := _CAPTION.fullmatch(line.strip())):
+            out.extend([(number, ""), (number, caption.group(1) + ":")])  # the example's title
+        elif tag == "example":
             example.append((number, line))
         elif not tag or tag in _KEPT_TAGS:
             out.append((number, line))
     close_example()
     return out
+
+
+# JSDoc's title of an example (`@example <caption>Modern Use Case</caption>`, or on the line below): read as
+# HTML, it opened a block that swallowed the fence under it, and reselect's example read as run-on prose
+_CAPTION = re.compile(r"<caption>\s*(.*?)\s*</caption>", re.IGNORECASE)
 
 
 def _fenced(example: Numbered) -> Numbered:
