@@ -469,6 +469,41 @@ def test_a_typescript_object_type_is_a_record_with_its_own_fields_only(tmp_path:
     )
 
 
+def test_a_typescript_class_declaring_its_fields_is_a_record_of_the_data_model(tmp_path: Path) -> None:
+    """superstruct's `Struct` class (type, schema, coercer, validator, refiner, entries), which every struct
+    is made of, was on no page, and its `Failure` type lost its `type: string` field; a function-typed field
+    whose parameters hold commas is a field too. A class's `_private` state, an error class and a class of
+    one field are no records; a field's initial value is its default."""
+    files = {
+        "README.md": "# checkit\n\nCheckit validates data at runtime.\n",
+        "package.json": '{"name": "checkit", "main": "src/index.ts"}\n',
+        "src/index.ts": "export { Struct, Failure, CheckError, Counter } from './struct.js';\n",
+        "src/struct.ts": (
+            "export type Failure = {\n  value: any\n  type: string\n  message: string\n}\n\n"
+            "/** `Struct` objects encapsulate the validation logic for a type of values. */\n"
+            "export class Struct<T = unknown> {\n  type: string\n  strict: boolean = false\n"
+            "  validator: (value: unknown, context: Context) => Iterable<Failure>\n"
+            "  entries: (\n    value: unknown\n  ) => Iterable<[string, unknown]>\n  _cache: Map<string, T>\n\n"
+            "  constructor(type: string) {\n    this.type = type\n    this._cache = new Map()\n  }\n}\n\n"
+            "export class CheckError extends TypeError {\n  value: any\n  key: string\n}\n\n"
+            "export class Counter {\n  count: number\n  _last: number\n}\n\n"
+            "export type Context = { path: string[] }\n"
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    model = read_page(directory / "reference" / "data-model.md")[1]
+    failure = model.split("## `Failure`", 1)[1].split("\n## ", 1)[0]
+    assert "[`type`]" in failure
+    struct = model.split("## `Struct`", 1)[1].split("\n## ", 1)[0]
+    assert "encapsulate the validation logic" in struct
+    fields = [
+        line.split("]", 1)[0].removeprefix("| [") for line in struct.splitlines() if line.startswith("| [")
+    ]
+    assert fields == ["`type`", "`strict`", "`validator`", "`entries`"]
+    assert "| `boolean` | `false` |" in struct  # `strict: boolean = false`
+    assert "## `CheckError`" not in model and "## `Counter`" not in model
+
+
 def test_a_crate_s_feature_flags_section_is_what_its_docs_say_about_configuring_it() -> None:
     """log's "Crate Feature Flags", axum's and libsql's "Feature flags", mdBook's "Cargo features": the build
     options a user sets, quoted on the Configuration page; a README's "Features" (what it does) is not."""

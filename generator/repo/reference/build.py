@@ -45,6 +45,7 @@ LANGUAGES = frozenset(
 JVM = frozenset({"java", "kotlin"})
 SOURCE_BYTES = 500_000  # a larger module is generated code, not where options are declared
 MAX_RECORDS, MAX_EXTENSIONS, MAX_ENTRIES, MAX_OPTIONS = 20, 15, 6, 60
+MIN_CLASS_FIELDS = 2  # a TypeScript class declaring fewer public fields holds behaviour, not data
 METHOD_SETTINGS = 3  # keyword arguments that make a method the examples call a place settings are given
 MAX_FLAGS = 40
 MAX_SETTINGS = 40  # build settings (CMake options, Cargo features, overridable macros)
@@ -265,7 +266,7 @@ def _gather(
         returns, takes = spans.go_signature_types(text)
         found.go_returns.setdefault(posixpath.dirname(path), []).extend(returns)
         found.go_takes.setdefault(posixpath.dirname(path), []).extend(takes)
-    if any(s.kind in _RECORD_KINDS for s in facts.symbols):
+    if any(s.kind in _RECORD_KINDS or _typed_class(s, facts) for s in facts.symbols):
         _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
         found.extensions += _emitted_events(path, text, facts, linker)
@@ -477,7 +478,11 @@ def _gather_types(
     interfaces as extension points."""
     defaults = spans.go_defaults(lines) if facts.language == "go" else {}
     for symbol in facts.symbols:
-        if not symbol.public or symbol.parent or symbol.kind not in _RECORD_KINDS:
+        if (
+            not symbol.public
+            or symbol.parent
+            or not (symbol.kind in _RECORD_KINDS or _typed_class(symbol, facts))
+        ):
             continue
         body = lines[symbol.start - 1 : symbol.end]
         if symbol.kind == "type" and not _OBJECT_TYPE.search(body[0] if body else ""):
@@ -493,17 +498,43 @@ def _gather_types(
             if hooks:
                 found.extensions.append(Extension(cited, "interface", hooks, subclasses.get(symbol.name, 0)))
             continue
+        declared = spans.struct_fields(body, facts.language)
         given = defaults.get(symbol.name, {})
+        if (
+            symbol.kind == "class"
+        ):  # a class field's initial value is its default: immer's `autoFreeze_ = true`
+            initial = {n: _initialized(kind) for n, kind, _ in declared}
+            given = {n: value for n, (_, value) in initial.items() if value}
+            declared = [(n, initial[n][0], at) for n, _, at in declared]
         of_settings = bool(_SETTINGS.search(symbol.name) or _OPTION_STRUCT.search(symbol.name))
         fields = tuple(
             _declared_field(name, kind, body, at, linker.check(path, symbol.start + at - 1), redactor, given)
-            for name, kind, at in spans.struct_fields(body, facts.language)
+            for name, kind, at in declared
             # a Go settings struct's unexported field (gws' `config *Config`) is none a user sets
             if not (of_settings and facts.language == "go" and name[:1].islower())
+            and not (symbol.kind == "class" and name.startswith("_"))  # a class's own state, not its data
         )
-        if fields:
+        if len(fields) >= (MIN_CLASS_FIELDS if symbol.kind == "class" else 1):
             record = Record(cited, symbol.kind, fields, facts.name_uses.get(symbol.name, 0))
             found.records.append((record, of_settings))
+
+
+def _initialized(kind: str) -> tuple[str, str]:
+    """A class field's declared type and initial value (`boolean = true`)."""
+    declared, _, value = kind.partition(" = ")
+    return declared, value
+
+
+def _typed_class(symbol: Symbol, facts: FileFacts) -> bool:
+    """A TypeScript class declaring its fields (MIN_CLASS_FIELDS at least, none of its `_private` state) is a
+    record of the data model, as a plain Python class is: superstruct's `Struct` (type, schema, coercer,
+    validator, refiner, entries), which every struct is made of, was on no page. An error class carries a
+    message, not data."""
+    return (
+        symbol.kind == "class"
+        and facts.language == "typescript"
+        and not any(_ERROR.search(name) for name in (symbol.name, *symbol.bases))
+    )
 
 
 def _declared_field(

@@ -57,8 +57,8 @@ def _ts_fields(lines: list[str]) -> list[tuple[str, str, int]]:
         if in_comment or text.startswith("/*"):
             in_comment = "*/" not in text
             continue
-        match = _TS_FIELD.match(line) if depth == 0 else None
-        if match is not None and match.group(1) not in {"return", "type"}:
+        match = (_TS_FIELD.match(line) or _ts_function_field(line)) if depth == 0 else None
+        if match is not None and match.group(1) != "return":  # a field may be named `type`
             kind = match.group(3).strip()
             optional = " (optional)" if match.group(2) else ""
             found.append((match.group(1), _OPENED.get(kind, kind) + optional, offset))
@@ -70,6 +70,24 @@ def _ts_fields(lines: list[str]) -> list[tuple[str, str, int]]:
 
 
 _OPENED = {"{": "{…}", "(": "(…) => …", "[": "[…]"}  # a type that goes on over the next lines
+# a field whose type holds commas within its parentheses: superstruct's `validator: (value: unknown, context:
+# Context) => Iterable<Failure>`
+_TS_FUNCTION_FIELD = re.compile(
+    r"^\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)(\??)\s*:\s*(\(.*?)\s*;?\s*(?://.*)?$"
+)
+
+
+def _ts_function_field(line: str) -> re.Match[str] | None:
+    """A field typed by a function whose parameters, on its own line, hold commas."""
+    match = _TS_FUNCTION_FIELD.match(line)
+    if match is None:
+        return None
+    depth = 0
+    for char in match.group(3).replace("=>", "  "):
+        depth += (char in "(<[{") - (char in ")>]}")
+        if depth < 0 or (depth == 0 and char == ","):
+            return None
+    return match if depth == 0 else None
 
 
 # a default stated in a field's comment: echo's "Optional. Default value false", "Defaults to …", TSDoc's
