@@ -2138,6 +2138,33 @@ def test_the_maintainers_development_page_is_no_guide_page(tmp_path: Path) -> No
     assert pages == {"docs/index.md", "docs/server/development.md"}
 
 
+def test_a_sphinx_source_folder_beside_other_docs_is_the_manual_a_concept_per_page(tmp_path: Path) -> None:
+    """omegaconf's docs/source/ (index.rst's toctree: usage, custom resolvers, grammar …) stands beside
+    docs/design/: the folder was one concept, "OmegaConf", of the whole manual, and no part of it was
+    linked to the code doing it. A folder named `source` holds the manual; each page is a concept."""
+    sections = "".join(
+        f"Part {i}\n-------\n\nPart {i} of using tinyweb explains one more step.\n\n" for i in range(6)
+    )
+    files = {
+        "README.md": "# tinyweb\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+        "docs/source/conf.py": "project = 'tinyweb'\n",
+        "docs/source/index.rst": (
+            "Tinyweb\n=======\n\nTinyweb routes requests to handlers, in the order they were added.\n\n"
+            ".. toctree::\n\n   usage\n   resolvers\n   grammar\n"
+        ),
+        "docs/source/usage.rst": "Usage\n=====\n\n" + sections,
+        "docs/source/resolvers.rst": "Resolvers\n=========\n\nA `Resolver` turns a name into its handler.\n",
+        "docs/source/grammar.rst": "Grammar\n=======\n\nThe route grammar allows `{name}` placeholders.\n",
+        "docs/design/routing-table.md": "# Routing table\n\nA design note: the router keeps one table per method.\n",
+        "tinyweb/__init__.py": '"""Tinyweb."""\n',
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    concepts = {c.name: [p.path for p in c.pages] for c in _docs_of(root).concepts}
+    assert concepts["Usage"] == ["docs/source/usage.rst"]
+    assert concepts["Resolvers"] == ["docs/source/resolvers.rst"]
+    assert concepts["Grammar"] == ["docs/source/grammar.rst"]
+
+
 def test_a_template_to_copy_is_no_guide_page(tmp_path: Path) -> None:
     """omegaconf's docs/design/TEMPLATE.md (front matter "status: Draft", "# Title", "Summarize the change")
     was a concept of its own, "Title (draft)", among the design notes; a page about templates stays one."""

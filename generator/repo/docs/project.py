@@ -228,10 +228,12 @@ _PROGRAM_LANGUAGES = frozenset(
     "python py pycon ipython javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
 )
-# a docs folder named for a kind of page, not a subject: its pages are the subjects (Diátaxis' parts, a reference)
+# a docs folder named for a kind of page, not a subject: its pages are the subjects (Diátaxis' parts, a reference);
+# or for holding the manual: Sphinx's source folder beside its build (omegaconf's docs/source/ beside docs/design/
+# had been one concept, "OmegaConf", of usage, custom resolvers, structured configs, grammar …)
 _CATEGORY = re.compile(
     r"guides?|tutorials?|topics|how-?tos?|references?|api|concepts|core[-_]concepts|advanced|basics|essentials"
-    r"|pages|content",
+    r"|pages|content|source",
     re.IGNORECASE,
 )
 _GENERIC_TITLE = re.compile(
