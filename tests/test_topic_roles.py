@@ -240,3 +240,19 @@ def test_a_title_naming_the_subject_a_topic_states_a_purpose_of_opens_from_where
     assert purposed_subject("Agile Coretime: how Polkadot sells coretime") == "Agile Coretime"
     assert purposed_subject("migration to Python 3") == ""  # one word: "to" completes it
     assert purposed_subject("weak subjectivity period and checkpoint sync") == ""
+
+
+def test_a_specifications_bare_considerations_are_its_limits() -> None:
+    # ICS-4 UPGRADES.md: "### Considerations" — "…a channel upgrade handshake may never complete successfully…"
+    assert section_facets("Considerations") == {"limits"}
+    assert section_facets("Additional Considerations") == {"limits"}
+    assert section_facets("Tree design considerations") == {"how"}  # the design, considered
+    spec = (
+        "# Upgrading Channels\n\n## Technical Specification\n\n### Upgrade Handshake\n\nThe handshake runs "
+        "in four steps.\n\n### Considerations\n\nA channel upgrade may never complete if packets stay "
+        "in flight.\n"
+    )
+    concepts = [{"channel"}, {"upgrade", "upgrades"}]
+    assert [s.heading for s, _ in treating(spec, "limits", concepts, tokens, own_headings=True)] == [
+        "Considerations"
+    ]

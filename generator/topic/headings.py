@@ -171,9 +171,11 @@ _TEMPLATE_FACETS = {
         r"|^\W*(?:the\s+)?proposed\s+(?:solution|design|changes?|enhancements?|approach|api|features?)\b",
         re.I,
     ),
-    # a KEP-like template's "### Risks and Mitigations": what could go wrong with the design
+    # a KEP-like template's "### Risks and Mitigations": what could go wrong with the design; a specification's
+    # bare "### Considerations" ("Note that a channel upgrade handshake may never complete successfully if…")
     "limits": re.compile(
-        r"drawbacks|caveats|restrictions|limitations|known issues|pitfalls|out of scope|non-goals|^\W*risks?\b",
+        r"drawbacks|caveats|restrictions|limitations|known issues|pitfalls|out of scope|non-goals|^\W*risks?\b"
+        r"|^\W*(?:additional\s+|other\s+|key\s+)?considerations\W*$",
         re.I,
     ),
     "alternatives": re.compile(r"alternatives?|rejected ideas|prior art|other approaches", re.I),
