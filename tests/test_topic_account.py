@@ -224,6 +224,15 @@ def test_a_list_that_only_points_elsewhere_is_no_passage() -> None:
         is None
     )
     assert list_quote("This builds on earlier gRFCs:\n- gRFC A27: xDS-based Global Load Balancing") is None
+    # where the implementations live (ICS-20's "## Example Implementations")
+    assert (
+        list_quote(
+            "Example Implementations:\n- Implementation of ICS 20 in Go can be found in ibc-go repository.\n"
+            "- Implementation of ICS 20 in Rust can be found in ibc-rs repository.",
+            opening=True,  # right under "## Example Implementations", whose label it repeats
+        )
+        is None
+    )
     # a list saying something, a link in one item or not, is quoted with its label
     quote = list_quote("**Drawbacks:**\n- It adds a keyword.\n- Tools must learn it, see https://x.example/z")
     assert quote is not None and quote.items == (

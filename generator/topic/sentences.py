@@ -849,6 +849,8 @@ def _leading_entries(parts: tuple[str, ...], items: tuple[str, ...], limit: int)
 # Load Balancing")
 _POINTER_ITEM = re.compile(
     r"https?://\S+\W{0,2}$|^\[?(?:[A-Za-z]+\s)?[A-Z]{1,5}-?\d{1,5}\]?:\s[^.!?]*[.;,]?$"
+    # where an implementation lives: "Implementation of ICS 20 in Go can be found in ibc-go repository."
+    r"|^[^.!?]*\b(?:can|may)\s+be\s+found\s+(?:in|at|on)\b[^.!?]*[.;]?$"
 )
 # a table of contents' label ("Table of Contents:", "**Contents:**", "目录")
 _CONTENTS = re.compile(r"^\W*(?:table\s+of\s+contents|contents|toc|目录)\W*$", re.I)
