@@ -347,3 +347,12 @@ def test_a_sentence_the_next_one_corrects_is_quoted_with_it() -> None:
     # a section opening on it quotes it with its correction too
     (opening,) = opening_passages(TextSection("Mechanism", 2, (paragraph,)))
     assert opening.text.endswith("Instead, they enter an unbonding queue.")
+
+
+def test_a_packets_acknowledgement_is_no_thanks() -> None:
+    # ICS-4 UPGRADES.md "### Considerations": the limit's second sentence was dropped as thanks
+    assert quotable(
+        "This can happen if the timeout value of a packet is too large, or an acknowledgement never arrives."
+    )
+    assert not quotable("We acknowledge the support of the Interchain Foundation for this work.")
+    assert not quotable("The authors would like to acknowledge Alice and Bob for their reviews.")

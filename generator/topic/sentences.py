@@ -28,9 +28,12 @@ MAX_PASSAGE = (
 _SENTENCE_END = re.compile(r"[.!?。！？…][\"'”’)\]]*$")
 
 # Boilerplate a reader never wants quoted as a finding. Each pattern names a kind of debris, not one input.
+# Thanks are acknowledged by someone ("We acknowledge the support of…", "Acknowledgements:"); IBC's packet
+# "acknowledgement" is no thanks.
 _BOILERPLATE = re.compile(
     r"""
-    acknowledg | would\ not\ have\ been\ possible | \bthank(s|\ you|ing)?\b | \bgrateful | gratitude
+    \b(?:we|i|authors?|like\ to|gratefully)\ +acknowledge\b | ^\W*acknowledg(?:e)?ments?\b\W*(?:[:.—-]|$)
+    | would\ not\ have\ been\ possible | \bthank(s|\ you|ing)?\b | \bgrateful | gratitude
     | copyright | \(c\)\s*\d{4} | © | all\ rights\ reserved | licensed\ under | \blicen[cs]e[ds]?\ (?:under|to)\b
     | placed\ in\ the\ public\ domain | \bspdx\b | permission\ is\ hereby\ granted | without\ warranty
     | ^\s*\[\d+\] | \bet\ al\. | \bretrieved\ (?:from|on)\b | \bdoi:\s*\S | arxiv:\s*\d | https?:// | www\.
