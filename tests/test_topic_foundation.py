@@ -165,3 +165,35 @@ def test_a_chinese_question_no_title_names_whole_is_defined_by_the_pages_titled_
     assert defining_sources(sources, RelevanceJudge("低代码引擎怎么注册物料")) == {
         "local-m"
     }  # no 的: as before
+
+
+def test_the_document_introducing_a_titled_subject_defines_it_beside_the_title() -> None:
+    # SIMD-0220 is titled after the accounts lattice hash; SIMD-0215, which it names, introduced it
+    snapshots = (
+        "## Summary\n\nUse the Accounts Lattice Hash as the Snapshot Hash.\n\n## Motivation\n\nThis SIMD "
+        "follows on from SIMD-215, and as established in SIMD-215, merkle-based hashing hinders scaling.\n"
+    )
+    homomorphic = (
+        "## Summary\n\nThis proposal adds a new hash, Accounts Lattice Hash, that uses homomorphic hashing to "
+        "maintain a hash of the total account state.\n\n## Alternatives Considered\n\n- Merkle Trees\n"
+    )
+    delta = "## Summary\n\nRemove the accounts delta hash from the bank hash. SIMD-215 and SIMD-215 again.\n"
+    sources = [
+        _source("local-s", "0220-snapshots.md", "Snapshots use Accounts Lattice Hash", snapshots, 0.9),
+        _source(
+            "local-h",
+            "0215-accounts-lattice-hash.md",
+            "Homomorphic Hashing of Account State",
+            homomorphic,
+            0.8,
+        ),
+        _source("local-d", "0223-removes-delta.md", "Remove Accounts Delta Hash", delta, 0.7),
+        _source(
+            "local-o", "0100-other.md", "Other Accounts Work", "## Summary\n\nSIMD-220 and SIMD-220.\n", 0.6
+        ),
+    ]
+    judge = RelevanceJudge("What is the accounts lattice hash and what does it replace?")
+    assert defining_sources(sources, judge) == {
+        "local-s",
+        "local-h",
+    }  # not what builds on it, nor what it names

@@ -22,7 +22,7 @@ from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
 from ..llm.window import context_window, fit_entries
-from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, tokens
+from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold, lead_of, tokens
 from ..summarize import rank_sentences
 from ..text.grounding import grounded, source_words
 from ..text.paragraphs import paragraphs
@@ -35,8 +35,10 @@ from .defining import (
     asked_subject,
     building_on_another,
     built_on,
+    cited_by_number,
     defines,
     most_about,
+    names_topic,
     opens_with_subject,
     plan_subject,
     sources_about,
@@ -885,8 +887,9 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
     """Ids of the stored documents that define the topic (topic/defining.py): titled after it or one of the
     subjects it joins; without one, the one the retrieval judge found most about it, or the document that one
     builds on (`built_on`): "GEP-2907: TLS Configuration Placement and Terminology" names the
-    BackendTLSPolicy of GEP-1897 throughout, which is the account of TLS from the gateway to the backend. Its
-    own headings then say which question a section answers."""
+    BackendTLSPolicy of GEP-1897 throughout, which is the account of TLS from the gateway to the backend. A
+    document a titled one cites by its number defines the topic beside it when its opening names the topic: it
+    is where the subject was introduced. Its own headings then say which question a section answers."""
     titled = {s.id for s in sources if defines(s.title, s.text, judge.topic, judge)}
     for subject in [] if titled else zh_subjects(judge.topic):
         # no title names the question's own words too ("出码是怎么实现的，怎么使用出码功能") or the product
@@ -896,9 +899,22 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
         if titled:
             break
     best = most_about([(s.id, s.relevance) for s in sources])
-    if titled or not best:
+    if not titled and not best:
         return titled
-    foundations = built_on([(s.id, s.title, s.text) for s in sources], [s.url for s in sources])
+    documents, urls = [(s.id, s.title, s.text) for s in sources], [s.url for s in sources]
+    if titled:
+        # …and a document one of them cites by number that opens on the subject: the one introducing it ("This
+        # proposal adds a new hash, Accounts Lattice Hash, …" in "Homomorphic Hashing of Account State", which
+        # "Snapshots use Accounts Lattice Hash" cites as SIMD-215)
+        text = {s.id: s.text for s in sources}
+        cited = cited_by_number(documents, urls)
+        return titled | {
+            base
+            for sid in sorted(titled)
+            for base in cited[sid]
+            if base not in titled and names_topic(lead_of(text[base]), judge.topic, judge)
+        }
+    foundations = built_on(documents, urls)
     return {next(iter(foundations[best]), best)}
 
 

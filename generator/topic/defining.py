@@ -260,6 +260,24 @@ def built_on(documents: Sequence[tuple[str, str, str]], urls: Sequence[str] = ()
 
 
 NUMBER_MENTIONS = 2  # a document naming another by its number this often builds on it
+
+
+def cited_by_number(documents: Sequence[tuple[str, str, str]], urls: Sequence[str]) -> dict[str, list[str]]:
+    """For each of the (id, title, text) documents, the others its text names by their number at least
+    NUMBER_MENTIONS times ("SIMD-215" in "Snapshots use Accounts Lattice Hash"), whether or not they name it
+    back: a document naming the subject both title and text share is no citation of it."""
+    numbers = [_document_number(url, title)[1] for url, (_, title, _) in zip(urls, documents, strict=True)]
+    found: dict[str, list[str]] = {}
+    for sid, _, text in documents:
+        cited = Counter(int(n) for n in _NUMBER_MENTION.findall(text))
+        found[sid] = [
+            other
+            for (other, _, _), number in zip(documents, numbers, strict=True)
+            if other != sid and number and cited[int(number)] >= NUMBER_MENTIONS
+        ]
+    return found
+
+
 # a document's number in its file name or title: "0105-dockerfiles", "gep-1897", "GEP-1897: …"
 _NUMBERED = re.compile(r"^(?:[A-Za-z]{2,6}[-_ ]?)?0*(?P<number>\d{1,5})(?=$|[-_ :.])")
 # a document named by its number after a series prefix: "RFC#0105", "TEP-0090", "GEP-1897" (not "TLS 1.3")
