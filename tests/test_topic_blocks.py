@@ -442,3 +442,18 @@ def test_a_long_opening_list_of_alternatives_is_quoted_by_its_first_points() -> 
     [alternatives] = section_candidates([source], "alternatives", judge, stored=[source])
     assert alternatives.text == "We have discussed the following alternative approaches."
     assert [i[:13] for i in alternatives.items] == ["Alternative 1", "Alternative 2", "Alternative 3"]
+
+
+def test_a_withdrawn_draft_of_the_subject_is_stated_after_the_account_in_force() -> None:
+    # SIMD-0015, withdrawn and superseded by SIMD-0118, was stored and never named: its status was invisible
+    def simd(sid: str, status: str, created: str) -> wsp.RawSource:
+        text = "# Partitioned Epoch Rewards Distribution\n\n## Summary\n\nRewards are spread over blocks.\n"
+        title = "Partitioned Epoch Rewards Distribution"
+        return replace(_source(sid, title, text), status=status, published=created)
+
+    draft, account = simd("local-d", "withdrawn", "2023-03-02"), simd("local-a", "activated", "2024-02-16")
+    headers = header_claims(Catalog([draft, account]), {draft.id, account.id}, "en", first=account.id)
+    assert [c.text for c in headers] == [
+        "Partitioned Epoch Rewards Distribution — activated · 2024-02-16",
+        "Partitioned Epoch Rewards Distribution — withdrawn · 2023-03-02",
+    ]

@@ -280,11 +280,25 @@ def header_claims(catalog: Catalog, defining: Collection[str], lang: str, *, fir
     final · Python 3.8 · 2018-02-28"): the first answer to "What is the current state of X?", whatever their
     sections say. A document stating neither a status nor a release gives none. The document the report opens
     from (`first`) comes first, then the others newest first (the latest says most of the state now), those
-    stating no date last: the catalog's order is the order the sources were fetched in, which concurrent
+    stating no date last, and last the earlier drafts no longer in force, titled as one in force (a withdrawn
+    draft: what the state is not): the catalog's order is the order the sources were fetched in, which concurrent
     searches change from run to run."""
     documents = sorted(subject_documents(catalog, defining), key=lambda s: s.id)
     documents.sort(key=lambda s: date_key(s.published), reverse=True)
     documents.sort(key=lambda s: s.id != first)
+    # …then those no longer in force titled as one in force, newest first: the earlier draft the account
+    # replaced ("Partitioned Epoch Rewards Distribution — withdrawn · 2023-03-02" after SIMD-0118's "— activated
+    # · 2024-02-16"); a rejected proposal titled otherwise is another design, not the state of this one
+    titles = {" ".join(s.title.lower().split()) for s in documents}
+    replaced = sorted(
+        (
+            s
+            for s in catalog.sources
+            if s.id in defining and s not in documents and " ".join(s.title.lower().split()) in titles
+        ),
+        key=lambda s: s.id,
+    )
+    documents += sorted(replaced, key=lambda s: date_key(s.published), reverse=True)
     found = []
     for source in documents:
         status, landed, date = stated_standing(source, lang)
