@@ -197,3 +197,21 @@ def test_the_document_introducing_a_titled_subject_defines_it_beside_the_title()
         "local-s",
         "local-h",
     }  # not what builds on it, nor what it names
+
+
+def test_a_specifications_synopsis_is_its_summary() -> None:
+    # ICS-20 opens on "## Synopsis"; its report was defined by the first sentence of "### Data Structures"
+    text = (
+        "## Synopsis\n\nThis standard document specifies the state machine logic for the transfer of fungible "
+        "tokens over an IBC channel. This logic constitutes a fungible token transfer bridge module.\n\n"
+        "### Motivation\n\nUsers might wish to use an asset issued on one chain on another chain.\n\n"
+        "## Technical Specification\n\n### Data Structures\n\nOnly one packet data type is required: "
+        "FungibleTokenPacketData, which specifies the token's denomination and amount.\n"
+    )
+    source = _source(
+        "local-f", "ics-020-fungible-token-transfer/README.md", "Fungible Token Transfer", text, 0.9
+    )
+    opening = definition([source], RelevanceJudge("How does fungible token transfer work?"), lambda s: True)
+    assert opening is not None and opening.text.startswith(
+        "This standard document specifies the state machine"
+    )

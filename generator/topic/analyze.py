@@ -937,7 +937,7 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
 OPENING_SCAN = 8  # paragraphs of the defining document searched for its opening
 # a document's own summary of itself: the paragraph under one of these headings opens it
 _ABSTRACT = re.compile(
-    r"^#{1,6}\s*(?:abstract|summary|overview|introduction|description|tl;?dr|概述|摘要|简介)\b", re.I
+    r"^#{1,6}\s*(?:abstract|summary|synopsis|overview|introduction|description|tl;?dr|概述|摘要|简介)\b", re.I
 )
 _HEADING = re.compile(r"^#{1,6}\s")
 

@@ -159,7 +159,7 @@ _HEADING_COMMENT = re.compile(r"\s*<!--.*?-->\s*")
 # a document's own summary of itself: its opening answers "what is it"; Chinese names what it sums up before
 # the word ("## 设置器简述", "## 插件简述", "## 编辑态扩展概述")
 _SUMMARY = re.compile(
-    r"^(?:abstract|summary|overview|introduction|description|tl;?dr|概述|摘要|简介|介绍)\b"
+    r"^(?:abstract|summary|synopsis|overview|introduction|description|tl;?dr|概述|摘要|简介|介绍)\b"
     r"|^[^\n，。？?]{1,16}?(?:简述|概述|概要|概览|简介)\W*$",
     re.I,
 )
