@@ -204,3 +204,52 @@ def test_a_go_call_of_a_handler_through_a_back_pointer_is_where_the_user_code_ru
     assert _plugged(facts.calls, "session.go", "Session.handleMessage") == {"Hub.messageHandler"}
     assert facts.calls is not None
     assert ("hub.go", "Hub.count") in {(e.callee_path, e.callee) for e in facts.calls.edges()}
+
+
+STRUCTS = {
+    "package.json": '{"name": "structs", "main": "src/index.ts"}\n',
+    "src/struct.ts": (
+        "import { run } from './utils'\n\n"
+        "export class Struct<T = unknown, S = unknown> {\n  type: string\n  schema: S\n"
+        "  validator: (value: unknown, context: Context) => Iterable<Failure>\n"
+        "  refiner?: ((value: T, context: Context) => Iterable<Failure>) | undefined\n"
+        "  constructor(props: { type: string; schema: S }) {\n    this.type = props.type\n"
+        "    this.schema = props.schema\n    this.validator = () => []\n  }\n"
+        "  validate(value: unknown) {\n    return validate(value, this)\n  }\n}\n\n"
+        "export function validate<T, S>(value: unknown, struct: Struct<T, S>) {\n"
+        "  return run(value, struct)\n}\n"
+    ),
+    "src/utils.ts": (
+        "import { Struct } from './struct'\n\n"
+        "export function isObject(value: unknown): boolean {\n  return typeof value === 'object'\n}\n\n"
+        "export function run<T, S>(value: unknown, struct: Struct<T, S>) {\n"
+        "  const ctx = { path: [] }\n  isObject(value)\n  struct.schema(value)\n"
+        "  for (const failure of struct.validator(value, ctx)) {\n    return failure\n  }\n"
+        "  struct.refiner(value, ctx)\n  return struct.validate(value)\n}\n"
+    ),
+}
+
+
+def test_a_ts_call_of_a_function_typed_field_on_a_typed_value_runs_the_code_kept_there(
+    tmp_path: Path,
+) -> None:
+    """superstruct's `run(value, struct: Struct<T, S>)` does its work through the struct's fields,
+    `struct.validator(value, ctx)`, `struct.refiner(value, ctx)` (`Struct` declares them with function types):
+    the flow `validate → run` stopped at `isObject`. A call of a function-typed field of the class a
+    parameter is declared of runs the code kept there (plugged, named `Struct.validator`); a field of no
+    function type (`schema: S`) is none, a method (`struct.validate`) stays an ordinary call."""
+    root = write_tree(tmp_path / "repo", STRUCTS)
+    facts = extract_facts(root, map_repository(root))
+    assert _plugged(facts.calls, "src/utils.ts", "run") == {"Struct.validator", "Struct.refiner"}
+    assert facts.calls is not None
+    called = {
+        (e.callee_path, e.callee) for e in facts.calls.calls_of("src/utils.ts", {"run"}) if not e.plugged
+    }
+    assert called == {("src/utils.ts", "isObject"), ("src/struct.ts", "Struct.validate")}
+    assert all(
+        e.callee_path == "src/struct.ts" for e in facts.calls.calls_of("src/utils.ts", {"run"}) if e.plugged
+    )
+    tree = call_tree(facts.calls, facts.files, ("src/struct.ts", "validate"))
+    run = tree[0]
+    assert run.edge.callee == "run"
+    assert {b.edge.callee for b in run.below if b.edge.plugged} == {"Struct.validator", "Struct.refiner"}

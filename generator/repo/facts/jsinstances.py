@@ -146,6 +146,29 @@ def declared_field_type(root: Any, start: int, end: int, field: str) -> str:
     return ""
 
 
+def function_field(root: Any, start: int, end: int, field: str) -> bool:
+    """Whether a TypeScript class between lines `start` and `end` declares its field `field` with a function
+    type (`validator: (value: unknown, context: Context) => Iterable<Failure>`, optional or `| undefined`):
+    a call of it runs the function the code puts there."""
+    for node in descendants(root, "public_field_definition"):
+        named = node.child_by_field_name("name")
+        if start <= node.start_point[0] + 1 <= end and named is not None and node_text(named) == field:
+            annotation = node.child_by_field_name("type")
+            return annotation is not None and any(_is_function(t) for t in annotation.named_children)
+    return False
+
+
+def _is_function(node: Any) -> bool:
+    """A function type, parenthesized or in a union with `undefined` / `null` only."""
+    if node.type == "parenthesized_type":
+        return any(_is_function(t) for t in node.named_children)
+    if node.type == "union_type":
+        members = node.named_children
+        rest = [m for m in members if node_text(m) not in {"undefined", "null"}]
+        return len(rest) == 1 and _is_function(rest[0])
+    return node.type == "function_type"
+
+
 def _type_name(annotation: Any) -> str:
     """`: Job`, `: Job | undefined`, `: Queue<T>`, `: ns.Job` → the type's name; "" for a builtin or
     several types."""

@@ -27,6 +27,7 @@ from generator.repo.facts.jsinstances import (
     declared_types,
     enclosing_functions,
     field_instances,
+    function_field,
     named_instances,
     subclasses,
     this_aliases,
@@ -986,12 +987,31 @@ class _JsScope:
             function = _walked(function)
         elif function is not None and function.type == "subscript_expression":  # `this.handlers[name](…)`
             function = function.child_by_field_name("object")
-        if not owner or function is None or function.type != "member_expression":
+        if function is None or function.type != "member_expression":
             return []
         name = self._this_member(function)
-        if not name or f"{owner}.{name}" in self.local or name not in self._given():
+        if not owner or not name:
+            return self._field_of_typed(function)
+        if f"{owner}.{name}" in self.local or name not in self._given():
             return []
         return [(self.path, f"{owner}.{name}")]
+
+    def _field_of_typed(self, member: Any) -> list[tuple[str, str]]:
+        """`struct.validator(value, ctx)` on a name TypeScript declares of a repository class (`struct:
+        Struct<T, S>`): a field of that class, no method, that the class declares with a function type
+        (`validator: (value: unknown, context: Context) => Iterable<Failure>`) holds the function the call
+        runs: the field, named `Class.field` (CallEdge.plugged)."""
+        holder = member.child_by_field_name("object")
+        cls = self._typed(holder) if holder is not None and holder.type == "identifier" else None
+        scope = self.calls.js_scope(cls[0]) if cls is not None else None
+        owner = scope.local.get(cls[1]) if scope is not None and cls is not None else None
+        if scope is None or owner is None or cls is None:
+            return []
+        name = node_text(member.child_by_field_name("property"))
+        if f"{cls[1]}.{name}" in scope.local:
+            return []
+        held = function_field(scope.root, owner.start, owner.end, name)
+        return [(cls[0], f"{cls[1]}.{name}")] if held else []
 
     def _this_member(self, member: Any) -> str:
         """`this.x` or `self.x` (`self` an alias of `this`) → "x"; "" otherwise."""
