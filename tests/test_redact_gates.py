@@ -15,6 +15,7 @@ import random
 import re
 import sysconfig
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,30 @@ def test_after_a_replacement_later_formats_see_the_new_text(monkeypatch: pytest.
     monkeypatch.setattr(redact_module, "known_formats", lambda: (first, second))
     text, count = Redactor(entropy=False).redact("secretAtail")
     assert (text, count) == ("[REDACTED:[REDACTED:second]", 2)
+
+
+class _CountedLower(str):
+    """A lower-cased text that counts how often each string is looked for in it."""
+
+    looked: Counter[str] = Counter()
+
+    def __contains__(self, part: object) -> bool:
+        _CountedLower.looked[str(part)] += 1
+        return super().__contains__(part)  # type: ignore[operator]
+
+
+class _Text(str):
+    def lower(self) -> str:
+        return _CountedLower(super().lower())
+
+
+def test_each_hint_is_looked_for_once_per_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    # formats share hints (GitLab's seven patterns, eleven prefixes each): a hint the text lacks costs a scan
+    # of the whole text, once, however many formats name it
+    monkeypatch.setattr(_CountedLower, "looked", Counter())
+    text = "a long page of prose with no secret in it, and an access: call\n" * 200
+    assert Redactor(entropy=False).redact(_Text(text)) == (text, 0)
+    hints = {hint for f in known_formats() for hint in f.hints}
+    looked = {hint: n for hint, n in _CountedLower.looked.items() if hint in hints}
+    assert looked and max(looked.values()) == 1, looked
+    assert {"glpat-", "ac", "://"} <= set(looked)  # GitLab's, Twilio's and two formats' hints
