@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import calls, forked
+from generator.repo.facts import calls, forked, tscalls
 from generator.repo.facts.calls import CallGraph, read_call_graph
 from generator.repo.facts.calltree import main_line
 from generator.repo.facts.dependencies import go_modules, js_aliases
@@ -945,3 +945,32 @@ def test_a_go_interface_fields_type_is_the_one_its_package_constructs_for_that_f
     assert ("memory.go", "memory.Get", 21) in found  # `s.storeName.Get(key)`
     assert not any(line == 20 for _, _, line in found)  # `s.cache.Get(key)`: disk or memory
     assert hops(edges, "Shop.Check") == {("memory.go", "hash.Sum")}
+
+
+def test_a_go_file_calling_its_own_constructor_is_parsed_once_for_its_calls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`s := NewServer()` then `s.Start()`: the type `NewServer` returns is read from the tree the file's calls
+    are read from, not from a second parse of the same file."""
+    files = {
+        "go.mod": "module example.com/m\n\ngo 1.21\n",
+        "server/server.go": (
+            "package server\n\ntype Server struct{}\n\nfunc NewServer() *Server {\n\treturn &Server{}\n}\n\n"
+            "func (s *Server) Start() {}\n\nfunc Run() {\n\ts := NewServer()\n\ts.Start()\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    parsed: list[str] = []
+    parse_tree = tscalls.parse_tree
+
+    def counted(language: str, text: str) -> Any:
+        parsed.append(language)
+        return parse_tree(language, text)
+
+    monkeypatch.setattr(tscalls, "parse_tree", counted)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert hops(graph.edges(["server/server.go"]), "Run") == {
+        ("server/server.go", "NewServer"),
+        ("server/server.go", "Server.Start"),
+    }
+    assert parsed == ["go"]

@@ -81,6 +81,7 @@ class TreeSitterCalls:
             None  # C, C++ and Rust definitions, gathered on the first such file
         )
         self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
+        self._tree: tuple[str, Any] | None = None  # the file whose calls are being read, and its syntax tree
         self._embeds: dict[str, list[str]] = {}  # a Go struct → the package's types it embeds
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
@@ -103,6 +104,7 @@ class TreeSitterCalls:
         if text is None:
             return []
         root = parse_tree(language, text).root_node
+        self._tree = (path, root)
         callers = sorted(
             (s for s in self.symbols(path) if s.kind in CALLABLE_KINDS), key=lambda s: (s.start, -s.end)
         )
@@ -218,10 +220,14 @@ class TreeSitterCalls:
         return any(s.name == target[1] and s.kind in CALLABLE_KINDS for s in self.symbols(target[0]))
 
     def go_results(self, path: str) -> dict[str, str]:
-        """The first result type of each function a Go file declares (read once per file)."""
+        """The first result type of each function a Go file declares (read once per file; the file whose
+        calls are being read, from the tree they are read from)."""
         if path not in self._results:
-            text = self.read(path)
-            self._results[path] = go_results(parse_tree("go", text).root_node) if text else {}
+            if self._tree is not None and self._tree[0] == path:
+                self._results[path] = go_results(self._tree[1])
+            else:
+                text = self.read(path)
+                self._results[path] = go_results(parse_tree("go", text).root_node) if text else {}
         return self._results[path]
 
     def go_embedded(self, folder: str, type_name: str) -> list[str]:
