@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from repo_output_fakes import make_project, offline_setup
@@ -18,6 +19,7 @@ from generator.repo.facts import pydeclarations
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CitedSymbol
+from generator.repo.reference import spans as reference_spans
 from generator.repo.reference.build import read_reference
 from generator.repo.reference.model import FieldLine, Record, Reference
 from generator.repo.reference.spans import (
@@ -401,6 +403,30 @@ def test_go_and_javascript_spans() -> None:
         ("PORT", 2),
         ("HOST", 2),
     ]
+
+
+def test_a_module_naming_no_environment_read_is_not_scanned_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # most Go and JS/TS modules read no variable: a substring test answers for them before the pattern does
+    scanned: list[str] = []
+
+    class Spy:
+        def __init__(self, language: str) -> None:
+            self.language, self.pattern = language, reference_spans._ENV[language]
+
+        def finditer(self, text: str) -> Any:
+            scanned.append(self.language)
+            return self.pattern.finditer(text)
+
+    monkeypatch.setattr(
+        reference_spans, "_ENV", {language: Spy(language) for language in reference_spans._ENV}
+    )
+    assert env_reads("func main() {\n\tenv := config.Env()\n}\n", "go") == []
+    assert env_reads("const env = options.env ?? 'production'\n", "typescript") == []
+    assert env_reads("export const environment = { env: process.argv[2] }\n", "javascript") == []
+    assert scanned == []
+    assert env_reads('a := os.LookupEnv("APP_ADDR")\n', "go") == [("APP_ADDR", 1)]
+    assert env_reads("const p = process.env.PORT\n", "typescript") == [("PORT", 1)]
+    assert scanned == ["go", "typescript"]
 
 
 def test_symbol_lines_read_doc_roles_and_links_on_every_repository_page() -> None:

@@ -456,7 +456,14 @@ _CALLBACK_PARAMETERS = re.compile(r"\bfunc\s*\((?:[^()]|\([^()]*\))*\)")
 
 # what a module reading the environment must hold: a substring test is far faster than the patterns'
 # leading word boundary over a module that reads none
-_ENV_NEEDLES = {"rust": ("env::var", "option_env!"), "c": ("getenv",), "cpp": ("getenv",)}
+_ENV_NEEDLES = {
+    "go": ("os.Getenv(", "os.LookupEnv("),
+    "javascript": ("process.env",),
+    "typescript": ("process.env",),
+    "rust": ("env::var", "option_env!"),
+    "c": ("getenv",),
+    "cpp": ("getenv",),
+}
 
 
 def env_reads(text: str, language: str) -> list[tuple[str, int]]:
