@@ -79,7 +79,7 @@ def main() -> int:
     # deepkb and repomix alternately, best of each: a machine whose speed drifts touches both alike
     repomix = repomix_command(target)
     runs: list[tuple[float, float, float]] = []
-    packs: list[float | None] = []
+    packs: list[tuple[float, float] | None] = []
     for _ in range(max(1, args.repeat)):
         runs.append(bench_deepkb(target))
         if repomix is not None and None not in packs:  # a failed pack is not tried again
@@ -108,8 +108,8 @@ def main() -> int:
     if repomix is None:
         print("repomix: not installed, skipped")
     elif None not in packs:
-        repomix_time = min(p for p in packs if p is not None)
-        print(f"repomix pack only:                       {repomix_time:7.2f} s")
+        repomix_time, repomix_cpu = min(p for p in packs if p is not None)
+        print(f"repomix pack only:                       {repomix_time:7.2f} s   CPU {repomix_cpu:.2f} s")
     bench_tool("gitingest", gitingest_command(target), args.repeat)
     print()
     if repomix_time:
@@ -164,14 +164,22 @@ def compare_revision(target: Path, revision: str, repeat: int) -> None:
 
         compileall.compile_dir(str(Path(older) / "generator"), quiet=1)
         times: dict[str, list[float]] = {"this checkout": [], revision: []}
+        cpu: dict[str, list[float]] = {"this checkout": [], revision: []}
         for _ in range(max(3, repeat)):
-            times["this checkout"].append(bench_deepkb(target, code=here)[0])
-            times[revision].append(bench_deepkb(target, code=Path(older))[0])
+            for name, code in (("this checkout", here), (revision, Path(older))):
+                elapsed, _, used = bench_deepkb(target, code=code)
+                times[name].append(elapsed)
+                cpu[name].append(used)
     for name, found in times.items():
         found.sort()
-        print(f"  {name:<14} best {found[0]:5.2f} s   median {found[len(found) // 2]:5.2f} s")
+        cpu[name].sort()
+        print(
+            f"  {name:<14} best {found[0]:5.2f} s   median {found[len(found) // 2]:5.2f} s   "
+            f"CPU best {cpu[name][0]:5.2f} s   median {cpu[name][len(found) // 2]:5.2f} s"
+        )
     print(
-        f"  this checkout / {revision}: {times['this checkout'][0] / times[revision][0]:.2f} (best to best)"
+        f"  this checkout / {revision}: {times['this checkout'][0] / times[revision][0]:.2f} (best to best), "
+        f"CPU {cpu['this checkout'][0] / cpu[revision][0]:.2f}"
     )
 
 
@@ -339,19 +347,23 @@ def gitingest_command(target: Path) -> list[str] | None:
     return [found, str(target), "-o", "{out}"] if found else None
 
 
-def pack_time(name: str, command: list[str]) -> float | None:
-    """One pack's wall time (None: it failed, and says why)."""
+def pack_time(name: str, command: list[str]) -> tuple[float, float] | None:
+    """One pack's wall time and CPU time (None: it failed, and says why)."""
     with tempfile.TemporaryDirectory(prefix=f"{name}-bench-") as tmp:
         out = str(Path(tmp) / "packed.txt")
-        started = time.perf_counter()
-        done = subprocess.run(
-            [part.replace("{out}", out) for part in command], capture_output=True, text=True
-        )
-        elapsed = time.perf_counter() - started
-    if done.returncode != 0:
-        print(f"{name}: failed ({done.returncode}): {done.stderr.strip()[-300:]}")
-        return None
-    return elapsed
+        errors = Path(tmp) / "stderr.txt"
+        with errors.open("w") as err:
+            started = time.perf_counter()
+            process = subprocess.Popen(
+                [part.replace("{out}", out) for part in command], stdout=subprocess.DEVNULL, stderr=err
+            )
+            _, status, usage = os.wait4(process.pid, 0)
+            elapsed = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            print(f"{name}: failed ({process.returncode}): {errors.read_text().strip()[-300:]}")
+            return None
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def bench_tool(name: str, command: list[str] | None, repeat: int = 1) -> float | None:
@@ -364,8 +376,8 @@ def bench_tool(name: str, command: list[str] | None, repeat: int = 1) -> float |
         if found is None:
             return None
         times.append(found)
-    elapsed = min(times)
-    print(f"{name} pack only:{' ' * (27 - len(name))}{elapsed:7.2f} s")
+    elapsed, cpu = min(times)
+    print(f"{name} pack only:{' ' * (27 - len(name))}{elapsed:7.2f} s   CPU {cpu:.2f} s")
     return elapsed
 
 
