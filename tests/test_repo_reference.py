@@ -323,6 +323,34 @@ def test_python_module_declarations() -> None:
     assert spanned is not None and [(c.name, c.start) for c in spanned.classes] == [("B", 5)]
 
 
+def test_environ_imported_from_os_is_found_without_walking_the_whole_module(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the import of `environ` names it on its own line, so it is among the statements walked for the reads:
+    # the rest of a large module is never walked to look for it
+    walked: list[ast.AST] = []
+    walk = ast.walk
+
+    def spy(node: ast.AST) -> Any:
+        walked.append(node)
+        return walk(node)
+
+    body = "".join(f"def f{n}(x):\n    return [y * 2 for y in x if y]\n\n\n" for n in range(50))
+    text = (
+        "def settings():\n    from os import (\n        path,\n        environ,\n    )\n\n"
+        "    return environ.get('TINY_HOME', path.sep)\n\n\n" + body
+    )
+    monkeypatch.setattr(pydeclarations.ast, "walk", spy)
+    module = pydeclarations.read_module(text)
+    assert module is not None and [(e.name, e.default, e.line) for e in module.env] == [
+        ("TINY_HOME", "path.sep", 7)
+    ]
+    assert not any(isinstance(node, ast.Module) for node in walked)
+    # a parameter called environ is still no environment
+    wsgi = pydeclarations.read_module("def app(environ):\n    return environ.get('PATH_INFO')\n" + body)
+    assert wsgi is not None and wsgi.env == ()
+
+
 def test_go_and_javascript_spans() -> None:
     struct = [
         "type Options struct {",

@@ -354,8 +354,9 @@ def env_reads(tree: ast.Module, lines: set[int]) -> tuple[EnvRead, ...]:
     __call__(self, environ, start_response)`), whose keys (`HTTP_RANGE`, `wsgi.input`) are no settings."""
     found = []
     constants = _string_constants(tree)
-    bare = bool(lines) and _imports_environ(tree)  # no line naming the environment: nothing is walked
-    for node in _nodes_at(tree, lines):
+    nodes = list(_nodes_at(tree, lines)) if lines else []  # no line naming the environment: nothing is walked
+    bare = _imports_environ(nodes)
+    for node in nodes:
         if isinstance(node, ast.Call) and _reads_environ(node.func, bare) and node.args:
             name = _literal(node.args[0], constants)
             default = _text(node.args[1]) if len(node.args) > 1 else ""
@@ -382,13 +383,15 @@ def _is_environ(node: ast.expr, bare: bool) -> bool:
     return name == "os.environ" or (name == "environ" and bare) or (bool(owner) and attr == "_environ")
 
 
-def _imports_environ(tree: ast.Module) -> bool:
-    """Whether the module imports `environ` from `os` under that name."""
+def _imports_environ(nodes: list[ast.AST]) -> bool:
+    """Whether the module imports `environ` from `os` under that name: an import naming it is among the
+    `nodes` of the statements spanning a line that names the environment, and need not be looked for in the
+    rest of the module."""
     return any(
         isinstance(node, ast.ImportFrom)
         and node.module == "os"
         and any(alias.name == "environ" and alias.asname in (None, "environ") for alias in node.names)
-        for node in ast.walk(tree)
+        for node in nodes
     )
 
 
