@@ -25,7 +25,7 @@ from generator.repo.facts.pycalls import LEAF_FIELDS, UNKNOWN, read_body
 from generator.repo.facts.ranking import key_symbols
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import map_repository
-from generator.repo.model import CallEdge, CallTree, Facts
+from generator.repo.model import CallEdge, CallTree, Facts, FileFacts, Symbol
 
 FILES = {
     "web/__init__.py": '"""Web."""\nfrom .api import get, request\nfrom .sessions import Session\n',
@@ -974,3 +974,37 @@ def test_a_go_file_calling_its_own_constructor_is_parsed_once_for_its_calls(
         ("server/server.go", "Server.Start"),
     }
     assert parsed == ["go"]
+
+
+def test_a_go_package_s_table_reads_its_own_folder_s_files_not_every_file_again() -> None:
+    """traefik has 180 Go packages: each package's table scanned all 2,000 files' facts for its folder."""
+
+    class Counted(dict):  # type: ignore[type-arg]
+        scans = 0
+
+        def items(self):  # type: ignore[no-untyped-def]
+            Counted.scans += 1
+            return super().items()
+
+    def go(path: str, *names: str) -> FileFacts:
+        return FileFacts(path, "go", [Symbol(name, "function", 1, 2) for name in names])
+
+    files = Counted(
+        {
+            "a/a.go": go("a/a.go", "New", "Run"),
+            "a/a_test.go": go("a/a_test.go", "TestRun"),
+            "b/b.go": go("b/b.go", "New"),
+            "b/c/c.go": go("b/c/c.go", "Serve"),
+            "b/b.ts": FileFacts("b/b.ts", "typescript", [Symbol("New", "function", 1, 2)]),
+        }
+    )
+    calls = tscalls.TreeSitterCalls(lambda path: None, lambda path: [], files, lambda *args: [])
+    tables = {folder: calls.package(folder, "go") for folder in ("a", "b", "b/c", "d")}
+    assert {folder: sorted(table) for folder, table in tables.items()} == {
+        "a": ["New", "Run"],
+        "b": ["New"],
+        "b/c": ["Serve"],
+        "d": [],
+    }
+    assert tables["b"]["New"][0][0] == "b/b.go"
+    assert Counted.scans == 1

@@ -76,6 +76,7 @@ class TreeSitterCalls:
     ) -> None:
         self.read, self.symbols, self.files, self.resolve = read, symbols, files, resolve
         self._packages: dict[str, dict[str, list[tuple[str, Symbol]]]] = {}
+        self._in_folder: dict[str, list[str]] | None = None  # `_folders`
         self._classes: Classes | None = None  # Java's classes by name, gathered on the first Java file
         self._native: NativeTable | None = (
             None  # C, C++ and Rust definitions, gathered on the first such file
@@ -251,16 +252,24 @@ class TreeSitterCalls:
         key = f"{language}\0{folder}"
         if key not in self._packages:
             table: dict[str, list[tuple[str, Symbol]]] = {}
-            for path, fact in self.files.items():
-                if fact.language == language and posixpath.dirname(path) == folder:
-                    if path.endswith("_test.go"):
-                        continue
-                    for symbol in fact.symbols:
-                        table.setdefault(symbol.name, []).append((path, symbol))
-                        if symbol.parent:
-                            table.setdefault("." + symbol.short_name, []).append((path, symbol))
+            for path in self._folders().get(key, []):
+                if path.endswith("_test.go"):
+                    continue
+                for symbol in self.files[path].symbols:
+                    table.setdefault(symbol.name, []).append((path, symbol))
+                    if symbol.parent:
+                        table.setdefault("." + symbol.short_name, []).append((path, symbol))
             self._packages[key] = table
         return self._packages[key]
+
+    def _folders(self) -> dict[str, list[str]]:
+        """language and folder → its files, in the facts' order: each package's table reads its own folder's
+        files, not every file of the repository again."""
+        if self._in_folder is None:
+            self._in_folder = {}
+            for path, fact in self.files.items():
+                self._in_folder.setdefault(f"{fact.language}\0{posixpath.dirname(path)}", []).append(path)
+        return self._in_folder
 
 
 def _handed(call: Any) -> list[Any]:
