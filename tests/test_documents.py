@@ -1555,6 +1555,34 @@ def test_a_page_saying_what_it_is_in_front_matter_only_opens_on_it() -> None:
     assert "Routers connect requests" not in " ".join(b.text for _, b in said.blocks())
 
 
+def test_a_page_s_summary_in_any_front_matter_field_opens_it() -> None:
+    """Semi Design's LocaleProvider page keeps what it is in `brief: 国际化组件，为 Semi 组件提供多语言支持` and opens
+    on "## 目前支持语言" (a table): "多语言国际化是什么？" said the stored sources do not answer. A summary kept in
+    `brief`, Hugo's `summary` or Jekyll's `excerpt` opens the page as a `description` does, on its own line;
+    `description` comes first; a subtitle too long to be a name (a tagline) is a summary too."""
+    locale = read_text(
+        "---\nlocaleCode: zh-CN\norder: 96\ntitle:  LocaleProvider 多语言\nicon: doc-i18n\n"
+        "brief: 国际化组件，为 Semi 组件提供多语言支持\n---\n\n\n## 目前支持语言\n\n| 版本 | 语言 |\n|---|---|\n"
+        "| v0.0.1 | 简体中文: zh_CN |\n",
+        name="index.md",
+    )
+    opening = [(b.text, b.start) for s in locale.sections if not s.heading for b in s.blocks]
+    assert opening == [("LocaleProvider 多语言：国际化组件，为 Semi 组件提供多语言支持。", 6)]
+
+    def opening_of(frontmatter: str) -> list[str]:
+        doc = read_text(f"---\ntitle: Shortcodes\n{frontmatter}---\n\n## Use\n\nWrite one.\n", name="s.md")
+        return [b.text for s in doc.sections if not s.heading for b in s.blocks]
+
+    said = "Shortcodes are snippets inside content files that call built-in or custom templates."
+    assert opening_of(f"summary: {said}\n") == [said]
+    assert opening_of(f"excerpt: {said}\n") == [said]
+    assert opening_of(f"summary: Not this one.\ndescription: {said}\n") == [said]
+    assert opening_of("subtitle: Snippets that call templates from content\n") == [
+        "Shortcodes: Snippets that call templates from content."
+    ]
+    assert opening_of("subtitle: 短代码\n") == []  # a name: it joins the title
+
+
 def test_a_doctest_s_bare_prompt_underlines_no_heading() -> None:
     """deepdiff's search_doc.rst ends a doctest on "    {}" then "    >>>", and its deephash_doc.rst has
     "    ...         return 'obj b'" then "    ...": read as a title over its adornment, the page was titled

@@ -2,8 +2,9 @@
 `layout: home` gives a `hero` (the name, a line of text, a tagline) and `features` (each a title and its
 details) — pinia's "The intuitive store for Vue.js", go-task's "A fast, cross-platform build tool inspired by
 Make". Read as data (bounded YAML, nothing constructed from a tag), they are a paragraph and a list on the
-front matter's own lines. Any page may say what it is about in a `description` only: an Ant Design component
-page opens on "## 何时使用" and says what Affix is in `description: 将页面元素钉在可视范围。`."""
+front matter's own lines. Any page may say what it is about in its front matter's summary only: an Ant
+Design component page opens on "## 何时使用" and says what Affix is in `description: 将页面元素钉在可视范围。`, a
+Semi Design page what LocaleProvider is in `brief: 国际化组件，为 Semi 组件提供多语言支持`."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ..cjk import is_cjk
 from ..config import load_bounded_yaml
 from ..errors import ConfigError
 from ..text.sentences import sentences
-from .header import frontmatter_field
+from .header import SUBTITLE_CHARS, frontmatter_field
 from .model import Block
 
 _HOME = re.compile(r"(?m)^(?:hero|features):")
@@ -60,12 +61,12 @@ _INVITATION = re.compile(
 
 
 def description_block(frontmatter: str, title: str = "") -> Block | None:
-    """The front matter's `description` as a paragraph on its own line, without the sentences inviting the
+    """The front matter's summary (`description`, `summary`, `excerpt`, `brief`) as a paragraph on its own line, without the sentences inviting the
     reader to read on (None without one). A description leaving its subject unsaid, as Chinese does ("将页面元素
     钉在可视范围。" of Affix 固钉), is said of the page's `title`, as a home page's hero is of its name — so is one
     naming it only further on, in Chinese (Arco's "可一键返回顶部的按钮。" of 返回顶部 BackTop: a button, not a
     sentence)."""
-    stated = " ".join(frontmatter_field(frontmatter, "description").split())[:MAX_TEXT]
+    stated = " ".join(_summary(frontmatter).split())[:MAX_TEXT]
     said = " ".join(s for s in sentences(stated) if not _INVITATION.match(s))
     if not said:
         return None
@@ -79,12 +80,28 @@ def description_block(frontmatter: str, title: str = "") -> Block | None:
     return Block("paragraph", _stop(said), line, line)
 
 
+# the fields docs sites keep a page's summary in, the usual first: Docusaurus, VitePress, Hugo and MkDocs
+# `description`, Hugo's `summary`, Jekyll's `excerpt`, Semi Design's `brief` ("国际化组件，为 Semi 组件提供多语言支持")
+SUMMARY_FIELDS = ("description", "summary", "excerpt", "brief")
+
+
+def _summary(frontmatter: str) -> str:
+    """The page's summary its front matter states: the first summary field set, else a subtitle too long to
+    be a name (a tagline; a short one joins the title, `header.SUBTITLE_CHARS`)."""
+    stated = next((value for name in SUMMARY_FIELDS if (value := frontmatter_field(frontmatter, name))), "")
+    subtitle = frontmatter_field(frontmatter, "subtitle")
+    return stated or (subtitle if len(subtitle) > SUBTITLE_CHARS else "")
+
+
 def _said(value: object) -> str:
     return " ".join(value.split())[:MAX_TEXT] if isinstance(value, str) else ""
 
 
 def _stop(text: str) -> str:
-    return text if not text or text[-1] in ".!?。！？" else f"{text}."
+    """`text` ending on a full stop: a Chinese one in Chinese ("…为 Semi 组件提供多语言支持。")."""
+    if not text or text[-1] in ".!?。！？":
+        return text
+    return f"{text}{'。' if any(is_cjk(char) for char in text) else '.'}"
 
 
 def _line_of(lines: list[str], value: str) -> int:
