@@ -253,3 +253,24 @@ def test_a_ts_call_of_a_function_typed_field_on_a_typed_value_runs_the_code_kept
     run = tree[0]
     assert run.edge.callee == "run"
     assert {b.edge.callee for b in run.below if b.edge.plugged} == {"Struct.validator", "Struct.refiner"}
+
+
+def test_a_ts_parameter_property_typed_by_a_function_alias_is_a_function_field(tmp_path: Path) -> None:
+    """io-ts's `Type` keeps its operations as constructor parameter properties typed by aliases of function
+    types (`constructor(readonly is: Is<A>, …)`, `type Is<A> = (u: unknown) => u is A`): `codec.is(u)` on a
+    parameter declared `Type` runs the function kept there; a plain constructor parameter (`check`) is no
+    field, a property of no function type (`name: string`) none either."""
+    files = {
+        "package.json": '{"name": "codecs", "main": "src/index.ts"}\n',
+        "src/index.ts": (
+            "export type Is<A> = (u: unknown) => u is A\n\n"
+            "export class Type<A> {\n"
+            "  constructor(readonly name: string, readonly is: Is<A>, check: Is<A>) {}\n"
+            "  describe(): string {\n    return this.name\n  }\n}\n\n"
+            "export function decode<A>(codec: Type<A>, u: unknown) {\n"
+            "  codec.name(u)\n  codec.check(u)\n  codec.describe()\n  return codec.is(u)\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert _plugged(facts.calls, "src/index.ts", "decode") == {"Type.is"}

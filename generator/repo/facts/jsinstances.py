@@ -148,25 +148,44 @@ def declared_field_type(root: Any, start: int, end: int, field: str) -> str:
 
 def function_field(root: Any, start: int, end: int, field: str) -> bool:
     """Whether a TypeScript class between lines `start` and `end` declares its field `field` with a function
-    type (`validator: (value: unknown, context: Context) => Iterable<Failure>`, optional or `| undefined`):
-    a call of it runs the function the code puts there."""
-    for node in descendants(root, "public_field_definition"):
-        named = node.child_by_field_name("name")
-        if start <= node.start_point[0] + 1 <= end and named is not None and node_text(named) == field:
+    type (`validator: (value: unknown, context: Context) => Iterable<Failure>`, optional or `| undefined`),
+    or with an alias of one the file declares (`type Is<A> = (u: unknown) => u is A`), as a field or as a
+    constructor's parameter property (io-ts's `constructor(readonly is: Is<A>, …)`): a call of it runs the
+    function the code puts there."""
+    aliases = {
+        node_text(named)
+        for node in descendants(root, "type_alias_declaration")
+        if (named := node.child_by_field_name("name")) is not None
+        and _is_function(node.child_by_field_name("value"), set())
+    }
+    for node in descendants(root, "public_field_definition", *_PARAMETERS):
+        if not start <= node.start_point[0] + 1 <= end:
+            continue
+        if node.type in _PARAMETERS and not any(
+            c.type in {"accessibility_modifier", "readonly"} for c in node.children
+        ):
+            continue  # a plain parameter, no field
+        named = node.child_by_field_name("name" if node.type == "public_field_definition" else "pattern")
+        if named is not None and node_text(named) == field:
             annotation = node.child_by_field_name("type")
-            return annotation is not None and any(_is_function(t) for t in annotation.named_children)
+            return annotation is not None and any(_is_function(t, aliases) for t in annotation.named_children)
     return False
 
 
-def _is_function(node: Any) -> bool:
-    """A function type, parenthesized or in a union with `undefined` / `null` only."""
+def _is_function(node: Any, aliases: set[str]) -> bool:
+    """A function type or one of `aliases` (`Is<A>`), parenthesized or in a union with `undefined` / `null`
+    only."""
+    if node is None:
+        return False
     if node.type == "parenthesized_type":
-        return any(_is_function(t) for t in node.named_children)
+        return any(_is_function(t, aliases) for t in node.named_children)
     if node.type == "union_type":
         members = node.named_children
         rest = [m for m in members if node_text(m) not in {"undefined", "null"}]
-        return len(rest) == 1 and _is_function(rest[0])
-    return node.type == "function_type"
+        return len(rest) == 1 and _is_function(rest[0], aliases)
+    if node.type == "generic_type":  # `Is<A>`
+        return any(_is_function(t, aliases) for t in node.named_children[:1])
+    return node.type == "function_type" or (node.type == "type_identifier" and node_text(node) in aliases)
 
 
 def _type_name(annotation: Any) -> str:
