@@ -182,6 +182,8 @@ def test_a_sentence_opening_on_the_subjects_name_says_what_it_is_only_when_it_go
     assert opens_on("A modifier manager is an object.", "modifier managers", defining=True)
     assert not opens_on("Baggage names are any valid, non-empty UTF-8 strings.", "baggage", defining=True)
     assert opens_on("Baggage names are any valid, non-empty UTF-8 strings.", "baggage")  # it names it first
+    # a glossary entry names it before a colon (ICS-27's "### Definitions" under its "## Synopsis")
+    assert opens_on("Interchain Account: An account on a host chain.", "interchain accounts", defining=True)
 
 
 BAGGAGE = (

@@ -637,11 +637,12 @@ _ZH_DEFINING = re.compile(r"(?:是|为|指|即|就是|可以|能够|能|允许|�
 # what an English sentence opening on its subject says of it when it says what the subject is or does ("Tracked
 # properties introduce…", "A modifier manager is…"; not "Baggage names are…", another subject named after it)
 _EN_DEFINING = re.compile(
-    r"\s*(?:\([^)]*\)\s*)?,?\s*(?:is|are|was|were|can|may|must|will|let|lets|allow|allows|enable|enables|provide"
+    # …or a glossary entry naming it before a colon ("Interchain Account: An account on a host chain.")
+    r"\s*(?:\([^)]*\)\s*)?(?::\s+(?=[A-Z])|,?\s*(?:is|are|was|were|can|may|must|will|let|lets|allow|allows|enable|enables|provide"
     r"|provides|introduce|introduces|describe|describes|define|defines|represent|represents|refer|refers|mean"
     r"|means|consist|consists|contain|contains|wrap|wraps|hold|holds|make|makes|give|gives|offer|offers|support"
     r"|supports|add|adds|work|works|run|runs|do|does|have|has|behave|behaves|serve|serves|store|stores|track"
-    r"|tracks|map|maps|mark|marks|embed|embeds|carry|carries)\b",
+    r"|tracks|map|maps|mark|marks|embed|embeds|carry|carries)\b)",
     re.I,
 )
 
