@@ -739,8 +739,8 @@ def _treating_candidates(
     shown: bool = False,
 ) -> list[Candidate]:
     """The passages of the sections treating `facet`, or with `shown` the first example each shows."""
-    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
     forms = [t.forms for t in judge.terms(judge.topic)]
+    concepts = [{w for form in concept for w in form} for concept in forms]
     about = defining_sources(stored, judge)
     strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
     ranked = sorted(sources, key=lambda s: (s.id not in about, -(s.relevance or 0.0), s.id))
@@ -766,7 +766,7 @@ def _treating_candidates(
         if facet == "limits":  # …a section headed for its limits by name first
             sections.sort(key=lambda found: not _NAMED_LIMITS.search(found[0].heading))
         # …then where a document about the subject says what it does not handle, whatever the heading
-        stating = [s for s in stating_own_limits(source.text, source.title) if own and facet == "limits"]
+        stating = stating_own_limits(source.text, source.title) if own and facet == "limits" else []
         sections += [(s, 1) for s in stating if s not in {found for found, _ in sections}]
         for section, limit in sections:
             if section in stating:  # the paragraph saying so, not the section's opening
