@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from generator.repo.analyze.citations import Linker
+from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.deprecation import deprecated_by_doc
 from generator.repo.facts.ranking import TYPE_KINDS, RankedSymbol, key_symbols, leading_symbols
 from generator.repo.map.filetypes import in_go_internal
@@ -32,6 +33,8 @@ from generator.text.pointers import continues, points_elsewhere
 from generator.text.sentences import lead_sentences
 
 MODULE_SYMBOLS = 3  # symbols named on a module's catalogue line
+# what a module only the tests use is to the project (facts/apart.py), in place of its own doc
+SERVING_TESTS = "Used by the tests only: an internal package the project's own code never imports."
 SHORT_LEAD = 40  # a symbol's first sentence shorter than this ("Too many redirects.") takes the next
 
 
@@ -123,10 +126,16 @@ def module_lines(paths: Iterable[str], repo_map: RepoMap, facts: Facts, linker: 
     paths = list(paths)
     wanted = set(paths)
     sizes = {f.path: f for f in repo_map.files if f.path in wanted}
-    return [_module_line(path, sizes.get(path), facts, linker) for path in paths]
+    serving = serving_tests(facts)
+    return [_module_line(path, sizes.get(path), facts, linker, path in serving) for path in paths]
 
 
-def _module_line(path: str, entry: FileEntry | None, facts: Facts, linker: Linker) -> ModuleLine:
+def _module_line(
+    path: str, entry: FileEntry | None, facts: Facts, linker: Linker, serving: bool = False
+) -> ModuleLine:
+    """`serving`: code only the tests use (facts/apart.py), often another project's copy (expr's
+    internal/spew, whose bypass.go opens on a build tag's notice): its own doc does not describe the
+    project, so the line says what it is to the project."""
     fact = facts.files.get(path)
     lines = entry.lines if entry else 0
     symbols = leading_symbols(facts, path, MODULE_SYMBOLS)
@@ -134,7 +143,7 @@ def _module_line(path: str, entry: FileEntry | None, facts: Facts, linker: Linke
         path=path,
         language=entry.language if entry else "",
         lines=lines,
-        purpose=module_purpose(path, fact) if fact else "",
+        purpose=SERVING_TESTS if serving else module_purpose(path, fact) if fact else "",
         symbols=tuple(cite(s, path, linker, described=False) for s in symbols),
         citation=linker.check(path, 1, max(lines, 1)),
     )

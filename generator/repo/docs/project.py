@@ -39,6 +39,7 @@ from generator.repo.docs.substitutions import (
     with_ref_titles,
     with_replacements,
 )
+from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
@@ -2056,9 +2057,11 @@ class SymbolNames:
         self.qualifiers = qualifiers or {}
         self.by_name: dict[str, list[tuple[str, Symbol]]] = {}
         self.by_method: dict[str, list[tuple[str, Symbol]]] = {}  # a method's own name → its methods
+        # code only the tests use (expr's internal/spew): `fmt.Print` in an example is never spew's `Print`
+        self.serving = serving_tests(facts)
         for path, file_facts in facts.files.items():
             # a file read on demand (a test the shards do not show) stays unread: docs never name its code
-            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path):
+            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path) or path in self.serving:
                 continue
             for symbol in file_facts.symbols:
                 if symbol.public and not symbol.stub:
@@ -2189,7 +2192,7 @@ class SymbolNames:
         """Each folder name (lower case) → the library files under a folder of that name, in facts order."""
         found: dict[str, list[str]] = {}
         for path, file_facts in self.facts.files.items():
-            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path):
+            if isinstance(file_facts, OnDemandFileFacts) or _NOT_LIBRARY.search(path) or path in self.serving:
                 continue
             found.setdefault("", []).append(path)  # every library file, for a package's own folder
             for part in dict.fromkeys(p.lower() for p in PurePosixPath(path).parts[:-1]):

@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 
 import igraph
 
+from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.extract import package_json_entries
-from generator.repo.map.filetypes import in_go_internal, is_context_file
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import (
     MAX_FILES_PER_SHARD,
@@ -765,19 +766,11 @@ def with_door(ranked: Sequence[Concept], facts: Facts, pool: Sequence[str], room
 
 
 def test_support(pool: Sequence[str], facts: Facts) -> set[str]:
-    """The Go modules of an `internal/` package only the tests import: no user can import an internal
-    package, so one the code never imports serves its tests alone (pond's internal/assert, its `Equal` and
-    `PanicsWith`, had been a subsystem "Assert" beside the pool)."""
-    importers = _importers(facts)
-    return {
-        path
-        for path in pool
-        if in_go_internal(path)
-        and (fact := facts.files.get(path)) is not None
-        and fact.language == "go"
-        and importers[path]
-        and all(is_context(importer) for importer in importers[path])
-    }
+    """The Go modules of `pool` in an `internal/` package only the tests reach (facts/apart.py): no user can
+    import an internal package, so one the code never imports serves the tests alone (pond's internal/assert,
+    its `Equal` and `PanicsWith`, had been a subsystem "Assert" beside the pool)."""
+    serving = serving_tests(facts)
+    return {path for path in pool if path in serving}
 
 
 def standalone_scripts(pool: Sequence[str], facts: Facts, repo_map: RepoMap) -> set[str]:

@@ -18,6 +18,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.docs.project import within
+from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.declared import PyClass, PyField, PyModule
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.imports import JS_LANGUAGES
@@ -198,8 +199,10 @@ def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
     """The source modules of the languages read here: no tests, examples, docs or scripts; with the
     declaration files written beside them or in their `types` folder (svelte's internal/client/types.d.ts,
     where its signals' fields are declared beside the runtime that uses them; its compiler/types/ with
-    CompileOptions), never a folder of declarations alone (a build's generated types/index.d.ts)."""
+    CompileOptions), never a folder of declarations alone (a build's generated types/index.d.ts), nor code
+    only the tests use (facts/apart.py: expr's copies of testify, spew and difflib)."""
     languages = {f.path: f.language for f in repo_map.files}
+    serving = serving_tests(facts)
     core = core_modules(repo_map)
     folders = {PurePosixPath(p).parent for p in core}
     beside = [
@@ -212,7 +215,10 @@ def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
     return [
         p
         for p in dict.fromkeys(core + beside)
-        if languages.get(p) in LANGUAGES and p in facts.files and not _NOT_LIBRARY.search(p)
+        if languages.get(p) in LANGUAGES
+        and p in facts.files
+        and not _NOT_LIBRARY.search(p)
+        and p not in serving
     ]
 
 
@@ -1245,8 +1251,9 @@ def _overrides(code: str) -> dict[str, set[str]]:
 def _unique_classes(facts: Facts, names: set[str]) -> list[tuple[str, Symbol]]:
     """Each of `names` that one library module defines as a class (a name defined twice is ambiguous)."""
     by_name: dict[str, list[tuple[str, Symbol]]] = {}
+    serving = serving_tests(facts) if names else frozenset()
     for path, file_facts in facts.files.items():
-        if not names or _NOT_LIBRARY.search(path):
+        if not names or _NOT_LIBRARY.search(path) or path in serving:
             continue
         for symbol in file_facts.symbols:
             if symbol.kind == "class" and not symbol.parent and symbol.name in names and symbol.public:
@@ -1259,8 +1266,9 @@ def registries(facts: Facts, linker: Linker) -> list[Extension]:
     each saying whether it is deprecated by its doc or its own body's warning (omegaconf's
     `register_new_resolver` warns "register_new_resolver() is deprecated")."""
     found = []
+    serving = serving_tests(facts)
     for path, file_facts in facts.files.items():
-        if _NOT_LIBRARY.search(path) or path.startswith("."):
+        if _NOT_LIBRARY.search(path) or path.startswith(".") or path in serving:
             continue
         for symbol in _registry_symbols(file_facts.symbols):
             cited = cite(symbol, path, linker)
