@@ -103,7 +103,7 @@ def main() -> int:
         )
         print(
             f"{'':<17} docs: {f['doc_files']} files read · guide pages {f['guide_pages']}"
-            f" · examples {f['examples']} · concepts with code linked {f['concepts_linked']}"
+            f" · install {f['install']} · examples {f['examples']} · concepts with code linked {f['concepts_linked']}"
         )
         print(f"{'':<17} names: {'; '.join(f['names'])}")
         if f["answer"] != "—":
@@ -211,12 +211,22 @@ def docs_figures(study: object, pages: dict[str, str]) -> dict[str, object]:
     docs = getattr(study, "docs", None)
     guide = {name: body for name, body in pages.items() if name.startswith("guide/")}
     started = guide.get("guide/getting-started.md", "")
+    # the project's own install steps open the page (issue 29, session 37): counted apart from the examples
+    install = install_section(started)
+    examples = started.replace(install, "", 1) if install else started
     return {
         "doc_files": docs.files if docs is not None else 0,
         "guide_pages": len(guide),
-        "examples": started.count("\n```") // 2,
+        "install": "✓" if install.strip() else "✗",
+        "examples": examples.count("\n```") // 2,
         "concepts_linked": sum("## In the code" in body for body in guide.values()),
     }
+
+
+def install_section(started: str) -> str:
+    """The body of Getting started's "Install" section: the project's own install steps ("" without one)."""
+    _, found, rest = started.partition("\n## Install\n")
+    return rest.split("\n## ", 1)[0].strip() if found else ""
 
 
 def judged(

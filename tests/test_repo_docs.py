@@ -3841,3 +3841,82 @@ def test_a_method_the_examples_call_through_its_class_is_that_class_s(tmp_path: 
         ("TinyConf.create", "tinyconf/api.py"),
         ("TinyConf.load", "tinyconf/api.py"),
     ]
+
+
+def test_getting_started_opens_with_the_project_s_own_install_section(tmp_path: Path) -> None:
+    """copier's README says how to install it ("Install Python 3.10 or newer", `pipx install copier`,
+    `brew install copier`) and expr's (`go get github.com/expr-lang/expr`): neither was on any page, since
+    install blocks are no examples; Getting started now opens with them, cited at their lines."""
+    from generator.repo.docs.project import install_steps
+    from generator.site.pages.repo_guide import started_page
+
+    readme = read_text(
+        "# tinycopy\n\nA library and CLI app for rendering project templates.\n\n## Installation\n\n"
+        "1. Install Python 3.10 or newer.\n1. Install Git 2.27 or newer.\n"
+        "1. To use as a CLI app: [`pipx install tinycopy`](https://pipx.example)\n"
+        "1. To use as a library: `pip install tinycopy`\n\n### Homebrew formula\n\n"
+        "To install the latest release using its Homebrew formula:\n\n```shell\nbrew install tinycopy\n```\n\n"
+        "> [!NOTE]\n> Windows is supported too.\n\n"
+        "## Quick start\n\n```python\nfrom tinycopy import run_copy\n\nrun_copy('src', 'dst')\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    steps = install_steps([readme])
+    assert [(p.kind, p.text, p.start) for p in steps] == [
+        ("item", "Install Python 3.10 or newer.", 7),
+        ("item", "Install Git 2.27 or newer.", 8),
+        ("item", "To use as a CLI app: `pipx install tinycopy`", 9),
+        ("item", "To use as a library: `pip install tinycopy`", 10),
+        ("paragraph", "To install the latest release using its Homebrew formula:", 14),
+        ("code", "brew install tinycopy", 16),
+    ]
+    go = read_text(
+        "# tinyexpr\n\nAn expression language.\n\n## Install\n\n```\ngo get github.com/acme/tinyexpr\n```\n\n"
+        "## Documentation\n\nSee the docs.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [(p.kind, p.text) for p in install_steps([go])] == [("code", "go get github.com/acme/tinyexpr")]
+    # a README that says nothing of installing leaves it to the docs' installation page (immer's, mobx's)
+    bare = read_text("# tinystate\n\n## Usage\n\n```js\nproduce(base, fn)\n```\n", name="README.md")
+    page = read_text(
+        "---\ntitle: Installation\n---\n\nTinystate can be installed as a direct dependency:\n\n"
+        "- Yarn: `yarn add tinystate`\n- NPM: `npm install tinystate`\n",
+        name="docs/installation.md",
+        origin="docs/installation.md",
+    )
+    assert [p.kind for p in install_steps([bare, page])] == ["paragraph", "item", "item"]
+    # … and a heading naming installing that shows no install command is none (a plugins' "Installing" page)
+    assert install_steps([bare]) == []
+
+    files = {
+        **PROJECT,
+        "README.md": PROJECT["README.md"].replace(
+            "## Quick start", "## Install\n\n```sh\npip install tinyweb\n```\n\n## Quick start"
+        ),
+    }
+    root = make_project(tmp_path / "tinyweb", files)
+    docs = _docs_of(root)
+    linker = Linker({"README.md": 40}, "r" * 40, "https://github.com/acme/tinyweb")
+    page = started_page(docs, "acme/tinyweb", linker)
+    assert page.sections[0].heading == "Install"
+    assert page.sections[0].body == ["```sh\npip install tinyweb\n```"]
+    assert "README.md#L" in page.sections[0].source
+    assert page.sections[1].heading == "Quick start"
+
+
+def test_a_badge_to_paste_into_one_s_own_readme_is_no_usage_example() -> None:
+    """copier's "Show your support" offers its badge as Markdown, reST and HTML: these closed its Getting
+    started as if they were uses of copier."""
+    readme = read_text(
+        "# tinycopy\n\n## Quick start\n\n```python\nrun_copy('src', 'dst')\n```\n\n## Show your support\n\n"
+        "Add the badge to your `README.md`:\n\n"
+        "```md\n[![tinycopy](https://img.shields.io/endpoint?url=x.json)](https://github.com/acme/tinycopy)\n```\n\n"
+        "```rst\n.. image:: https://img.shields.io/endpoint?url=x.json\n    :target: https://github.com/acme/tinycopy\n"
+        "    :alt: tinycopy\n```\n\n"
+        '```html\n<a href="https://github.com/acme/tinycopy"><img src="https://img.shields.io/x.json" alt="t"/></a>\n'
+        "```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text for p in usage_examples([readme]) if p.kind == "code"] == ["run_copy('src', 'dst')"]

@@ -64,10 +64,11 @@ class ProjectDocs:
     files: int  # doc files read
     overview: tuple[DocPassage, ...] = ()
     examples: tuple[DocPassage, ...] = ()  # code blocks whole, each after the sentence that introduces it
+    install: tuple[DocPassage, ...] = ()  # how to install it: requirement lines and install commands
     example_symbols: tuple[CitedSymbol, ...] = ()  # what the examples call, resolved
     concepts: tuple[DocConcept, ...] = ()
     readme: str | None = None  # the README's first real paragraph, redacted (None when there is no README)
 
     @property
     def empty(self) -> bool:
-        return not (self.overview or self.examples or self.concepts)
+        return not (self.overview or self.examples or self.install or self.concepts)

@@ -85,6 +85,8 @@ LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 FIRST_EXAMPLE_LINES = 120  # … unless it is the first example of a usage section
 MAX_EXAMPLES = 8
+INSTALL_PASSAGES = 8  # the install steps quote at most this many blocks of the project's install section …
+INSTALL_BLOCKS = 3  # … and this many code blocks: more is a list of package managers, not a first step
 EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with it
 INTRODUCTION_WORDS, INTRODUCTION_SENTENCES = 60, 3  # a paragraph before an example quoted whole up to these
 FEW_EXAMPLES = 2  # a README showing fewer code examples leaves room for the package's Example tests
@@ -398,6 +400,9 @@ def read_project_docs(
         read = {id(d) for d in starters}  # … whose examples are in already
         teaching = [*guides, *(documents[p] for p in in_order if p in documents)]
         examples += usage_examples(d for d in teaching if _in_force(d) and id(d) not in read)
+    install = install_steps(
+        [documents[p] for p in [readme, *in_order] if p in documents and _in_force(documents[p])] + guides
+    )
     intro = _introduction(
         [documents[p] for p in in_order[:INTRO_PAGES] if p in documents],
         ordered=bool(navigation.listed),
@@ -409,6 +414,7 @@ def read_project_docs(
         files=len(documents) + len(guides),
         overview=overview(documents.get(readme), intro or guides[:1]),
         examples=tuple(examples),
+        install=tuple(install),
         example_symbols=tuple(names.resolve(_names_in(examples), methods=True)),
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
@@ -1305,7 +1311,7 @@ def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
                 continue
             if _DECLARATION_HEADING.match(" ".join(section.heading.split())):
                 continue
-            if _BENCHMARK_OUTPUT.search(block.text) or _program_output(block):
+            if _BENCHMARK_OUTPUT.search(block.text) or _program_output(block) or _badge_markup(block.text):
                 continue
             if not _shown_whole(block, section.path, first=not found) or block.text in seen:
                 continue
@@ -1472,6 +1478,90 @@ def _install_only(code: str) -> bool:
     lines = [ln for ln in lines if not _COMMENT_LINE.match(ln)]
     return bool(lines) and (
         all(_INSTALL_LINE.match(ln) for ln in lines) or all(_DEPENDENCY_LINE.match(ln) for ln in lines)
+    )
+
+
+# a line of image markup: a badge to paste into one's own README (copier's "Show your support": the badge as
+# Markdown, as reST with its options, as HTML) is no use of the project
+_IMAGE_LINE = re.compile(
+    r"^\s*(?:\[?!\[[^\]]*\]\([^)]*\)\]?(?:\([^)]*\))?|\.\. (?:image|figure|\|[^|]+\| image)::.*"
+    r"|:(?:target|alt|width|height|align|scale):.*|(?:<a\b[^>]*>\s*)?<img\b[^>]*>(?:\s*</a>)?|</?(?:a|p|div)\b[^>]*>)\s*$",
+    re.IGNORECASE,
+)
+# a docs page titled as the way to install the project ("Installation", "Installing mise", "Install") — never a
+# command's reference page (mise's docs/cli/install.md is "`mise install`")
+_INSTALL_TITLE = re.compile(r"^\W*install(?:ation|ing)?\b", re.IGNORECASE)
+_SPAN = re.compile(r"`([^`\n]+)`")
+_INSTALL_KINDS = frozenset({"paragraph", "item", "code"})
+
+
+def _badge_markup(code: str) -> bool:
+    """Whether a code block is only image markup: a badge or a logo to copy, not code that uses the project."""
+    lines = [line for line in code.splitlines() if line.strip()]
+    return bool(lines) and all(_IMAGE_LINE.match(line) for line in lines)
+
+
+def install_steps(documents: Iterable[Document]) -> list[DocPassage]:
+    """How to install the project, in its own words: the first install section of the README or of a docs
+    page in the docs' order (a page titled "Installation" whole), with its requirement lines and its first
+    install blocks — copier's "Install Python 3.10 or newer", `pipx install copier`, `brew install copier`;
+    expr's `go get github.com/expr-lang/expr`; ky's `npm install ky` —, each cited at its lines; [] when no
+    document says how to install it."""
+    for document in documents:
+        part = _install_part(document)
+        if not part.sections and _INSTALL_TITLE.match(document.title):
+            part = document  # a page titled so under no such heading (its title in its front matter)
+        if found := _install_passages(part):
+            return found
+    return []
+
+
+def _install_part(document: Document) -> Document:
+    """The first section of `document` under an "Install"/"Installation" heading, with its subsections
+    (copier's "Homebrew formula" under "Installation")."""
+    sections = list(document.sections)
+    first = next((n for n, s in enumerate(sections) if _under_install(s.path[-1:])), len(sections))
+    heading = sections[first].path[-1] if first < len(sections) else ""
+    part = takewhile(lambda s: heading in s.path, sections[first:])
+    return replace(document, sections=tuple(part))
+
+
+def _install_passages(document: Document) -> list[DocPassage]:
+    """The blocks of an install section up to its last that installs (a command, or a code span holding
+    one), within `INSTALL_PASSAGES` and `INSTALL_BLOCKS`; notes, quotes and images left out."""
+    found: list[DocPassage] = []
+    for section, block in document.blocks():
+        if _skipped(section) or block.kind not in _INSTALL_KINDS or not block.text.strip():
+            continue
+        if block.kind == "code" and (_badge_markup(block.text) or _program_output(block)):
+            continue
+        if block.kind != "code" and (NOTICE.match(block.text) or not any(ch.isalnum() for ch in block.text)):
+            continue
+        if len(found) >= INSTALL_PASSAGES or sum(p.kind == "code" for p in found) >= INSTALL_BLOCKS:
+            break
+        found.append(
+            DocPassage(
+                block.origin or document.origin,
+                block.start,
+                block.end,
+                block.kind,
+                block.text,
+                section.heading,
+                block.language,
+                document.origin if block.origin else "",
+            )
+        )
+    last = max((n for n, p in enumerate(found) if _installs(p)), default=-1)
+    return found[: last + 1]
+
+
+def _installs(passage: DocPassage) -> bool:
+    """Whether a passage installs the project: a code block of install commands, or prose whose code span is
+    one (copier's "To use as a library: `pip install copier`")."""
+    if passage.kind == "code":
+        return _install_only(passage.text)
+    return any(
+        _INSTALL_LINE.match(span.strip().removeprefix("$").strip()) for span in _SPAN.findall(passage.text)
     )
 
 

@@ -68,7 +68,8 @@ def guide_links(docs: ProjectDocs | None) -> list[Markdown]:
     """The index's list of guide pages, in the order a newcomer reads them."""
     if docs is None or docs.empty:
         return []
-    links = [Markdown(f"[{started_title(docs)}]({GUIDE_DIR}/{STARTED}.md)")] if docs.examples else []
+    started = docs.examples or docs.install
+    links = [Markdown(f"[{started_title(docs)}]({GUIDE_DIR}/{STARTED}.md)")] if started else []
     links += [concept_line(i, c) for i, c in enumerate(docs.concepts, 1)]
     return links
 
@@ -226,7 +227,7 @@ def write_guide_pages(
     concepts' order, has it for the concept; links to the subsystem pages whose code it explains where
     `subsystems`, by the concept's place, has them); remove the guide pages of an earlier run."""
     written: set[str] = set()
-    if docs is not None and docs.examples:
+    if docs is not None and (docs.examples or docs.install):
         written.add(_write(paths, directory, f"{STARTED}.md", started_page(docs, label, linker)))
     for index, concept in enumerate(docs.concepts if docs else (), 1):
         # `texts` follow the concepts' order (two sections may share a name, never a place)
@@ -252,15 +253,17 @@ def write_side_page(paths: KBPaths, path: Path, template: str, page: Any, kind: 
 
 
 def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:
+    """How to install the project (its own install section, first), then its usage examples."""
+    installing = "How to install the project, then its" if docs.install else "The project's"
     return GuidePage(
         title=f"{_short(label)} · {started_title(docs)}",
         lead=Markdown(
-            "The project's own usage examples, whole and in the order its README and getting-started pages "
+            f"{installing} own usage examples, whole and in the order its README and getting-started pages "
             "give them (then its example tests, when those show little code); each links to the lines it "
             "comes from."
         ),
         back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
-        sections=sections(docs.examples, linker),
+        sections=install_section(docs.install, linker) + sections(docs.examples, linker),
         symbols_heading="What the examples call",
         symbols=[symbol_line(s) for s in docs.example_symbols],
     )
@@ -341,6 +344,21 @@ def sections(
             [passage_markdown(p, linker, cite=bool(p.page)) for p in items],
         )
         for (path, heading), items in grouped
+    ]
+
+
+def install_section(steps: Sequence[DocPassage], linker: Linker) -> list[GuideSection]:
+    """The project's install steps as one "Install" section opening Getting started, cited at their lines
+    (each passage at its own too when they come from more than one file)."""
+    if not steps:
+        return []
+    one = len({p.quoted_in for p in steps}) == 1
+    return [
+        GuideSection(
+            "Install",
+            _span_link(steps, linker),
+            [passage_markdown(p, linker, cite=bool(p.page) or not one) for p in steps],
+        )
     ]
 
 
