@@ -3920,3 +3920,42 @@ def test_a_badge_to_paste_into_one_s_own_readme_is_no_usage_example() -> None:
         origin="README.md",
     )
     assert [p.text for p in usage_examples([readme]) if p.kind == "code"] == ["run_copy('src', 'dst')"]
+
+
+def test_a_guide_page_names_the_code_its_examples_call_through_the_project_s_packages(tmp_path: Path) -> None:
+    """expr's Patch page calls `expr.Patch(…)` and `ast.Patch(…)` (two functions named Patch) and
+    `reflect.TypeOf(…)`: its "In the code" listed expr's own `types.TypeOf`, matched by the bare name, and
+    neither Patch (ambiguous by name alone). Now each call through a package of the project is the definition
+    its package names, and a name only called through another package the code imports is that package's."""
+    files = {
+        "go.mod": "module github.com/acme/tinyexpr\n\ngo 1.21\n",
+        "README.md": "# tinyexpr\n\nTinyexpr is an expression language with a compiler and a virtual machine.\n",
+        "expr.go": (
+            'package expr\n\nimport (\n\t"reflect"\n\n\t"github.com/acme/tinyexpr/ast"\n)\n\n'
+            "// Patch adds a visitor applied before compiling.\nfunc Patch(v ast.Visitor) int {\n"
+            "\t_ = reflect.TypeOf(v)\n\treturn 1\n}\n\n"
+            "// Compile compiles the input.\nfunc Compile(input string, patches ...int) int {\n\treturn len(input)\n}\n"
+        ),
+        "ast/node.go": (
+            "package ast\n\n// Visitor visits nodes.\ntype Visitor interface {\n\tVisit(node *Node)\n}\n\n"
+            "// Node is a node.\ntype Node interface{}\n\n"
+            "// Patch replaces the node with a new one.\nfunc Patch(node *Node, newNode Node) {\n\t*node = newNode\n}\n"
+        ),
+        "types/types.go": (
+            "package types\n\n// TypeOf returns the type of a value.\nfunc TypeOf(v any) int {\n\treturn 0\n}\n"
+        ),
+        "docs/getting-started.md": "# Getting started\n\nCompile an expression:\n\n```go\nexpr.Compile(`1`)\n```\n",
+        "docs/patch.md": (
+            "# Patch\n\nSometimes it is necessary to modify an expression before the compilation.\n\n"
+            "```go\nvar decimalType = reflect.TypeOf(Decimal{})\n\nfunc (FooPatcher) Visit(node *ast.Node) {\n"
+            "\tast.Patch(node, &ast.IntegerNode{Value: 42})\n}\n```\n\n"
+            "Now we can use the patcher on compilation:\n\n"
+            "```go\nprogram, err := expr.Compile(`foo + bar`, expr.Patch(FooPatcher{}))\n```\n"
+        ),
+        "docs/visitor.md": "# Visitor\n\nA visitor walks every node of the tree in order.\n",
+    }
+    root = make_project(tmp_path / "tinyexpr", files)
+    docs = _docs_of(root)
+    patch = next(c for c in docs.concepts if c.name == "Patch")
+    assert {(s.name, s.path) for s in patch.symbols[:2]} == {("Patch", "ast/node.go"), ("Patch", "expr.go")}
+    assert "TypeOf" not in {s.name for s in patch.symbols}

@@ -415,7 +415,7 @@ def read_project_docs(
         overview=overview(documents.get(readme), intro or guides[:1]),
         examples=tuple(examples),
         install=tuple(install),
-        example_symbols=tuple(names.resolve(_names_in(examples), methods=True)),
+        example_symbols=tuple(names.resolve(_names_in(examples, names), methods=True)),
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
@@ -1749,10 +1749,18 @@ def _shows_a_feature(heading: str, quoted: Sequence[DocPassage]) -> bool:
 def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: str) -> DocConcept:
     """A concept named `name` made of `pages`, with the code symbols they name (in `package` first)."""
     documented = [cited for page in pages for dotted, _ in page.api for cited in names.documented(dotted)]
-    used = _names_in(p for page in pages for p in page.passages)
+    # what the page's examples call through the project's packages comes as its package names it (`expr.Patch`)
+    used = _names_in((p for page in pages for p in page.passages), names)
     titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
     resolved = names.resolve([*used, *titled], package=package)
-    symbols = list({s.name: s for s in [*documented, *resolved]}.values())[:CONCEPT_SYMBOLS]
+    # … and a name two packages define, each called through its own (`ast.Patch`, `expr.Patch`), is both
+    through = [cited for name in used if "." in name for cited in names.resolve([name])]
+    symbols = [
+        each
+        for cited in {s.name: s for s in [*documented, *resolved]}.values()
+        for each in [cited, *(t for t in through if t.name == cited.name and t.path != cited.path)]
+    ]
+    symbols = list({(s.path, s.name): s for s in symbols}.values())[:CONCEPT_SYMBOLS]
     types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
     name = name.rstrip(" :：") or name  # pond's "## Features:" is the concept "Features"
     return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
@@ -2086,19 +2094,36 @@ def _camel(heading: str) -> str:
     return "".join(w if w.isupper() else w[:1].upper() + w[1:] for w in words) if 1 < len(words) <= 4 else ""
 
 
-def _names_in(found: Iterable[DocPassage]) -> list[str]:
+def _names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) -> list[str]:
     """Code names the passages use: `Name` spans in prose, names called in program code blocks (not shell
-    or config); first use first."""
+    or config); first use first. With `symbols`, a call qualified by the project's own package comes as
+    written (`expr.Patch`, `ast.Patch`: two definitions of `Patch`, each the one its package names), and a
+    name only ever called on another package the project imports (`reflect.TypeOf`, `fmt.Errorf`,
+    `time.sleep`) is that package's, never the project's definition of the name."""
     names: list[str] = []
     for passage in found:
         if passage.kind == "code":
             if passage.language.lower() in _PROGRAM_LANGUAGES:
-                names += called_names(passage.text, "example.py", through_class=True)
+                called = called_names(passage.text, "example.py", through_class=True)
+                if symbols is not None:
+                    names += symbols.qualified_calls(passage.text)
+                    theirs = symbols.foreign_calls(passage.text)
+                    called = [name for name in called if name not in theirs]
+                names += called
         else:
             names += [
                 m.rsplit(".", 1)[-1] if m.count(".") > 1 else m for m in _CODE_SPAN.findall(passage.text)
             ]
     return list(dict.fromkeys(names))
+
+
+# a call through a package (or a module, or a variable): `expr.Patch(`, `ast.IntegerNode{`, `time.sleep(`
+_PACKAGE_CALL = re.compile(r"(?<![\w.$])([a-z_][a-z0-9_]*)\.([A-Za-z_]\w*)\s*[({]")
+
+
+def _package_calls(code: str) -> list[tuple[str, str]]:
+    """Each call in `code` through a lower-case name, as (that name, the name called)."""
+    return [(m.group(1), m.group(2)) for m in _PACKAGE_CALL.finditer(code)]
 
 
 def _qualifiers(root: Path, repo_map: RepoMap) -> dict[str, str]:
@@ -2183,6 +2208,37 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def qualified_calls(self, code: str) -> list[str]:
+        """The calls in `code` through one of the project's own packages, as written: `expr.Patch`."""
+        return [f"{owner}.{name}" for owner, name in _package_calls(code) if owner in self.qualifiers]
+
+    def foreign_calls(self, code: str) -> set[str]:
+        """The names `code` calls only through another package the project's code imports (`reflect.TypeOf`,
+        `fmt.Errorf`): never called bare, nor on anything else."""
+        calls = _package_calls(code)
+        theirs = {name for owner, name in calls if owner in self.foreign}
+        elsewhere = {name for owner, name in calls if owner not in self.foreign}
+        return {
+            name for name in theirs - elsewhere if not re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", code)
+        }
+
+    @cached_property
+    def foreign(self) -> frozenset[str]:
+        """The names of the packages the project's code imports that are not its own (`reflect`, `fmt`,
+        `time`): what a Go import path or a Python module ends or starts with."""
+        found = set()
+        for file_facts in self.facts.files.values():
+            if isinstance(file_facts, OnDemandFileFacts):
+                continue
+            for target in file_facts.imports:
+                target = target.strip("\"'` ")
+                if not target or target.startswith((".", "/")):
+                    continue
+                name = target.rsplit("/", 1)[-1] if "/" in target else target.split(".", 1)[0]
+                if name.isidentifier():
+                    found.add(name)
+        return frozenset(found - set(self.qualifiers))
 
     def unqualified(self, name: str) -> tuple[str, str | None]:
         """`name` without the project's own package names before it, and the folder the last of them names
