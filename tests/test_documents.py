@@ -1611,3 +1611,19 @@ def test_a_paragraph_of_lines_each_ended_by_a_br_is_a_list() -> None:
         ("item", "🔌 Pluggable reporters", 7),
         ("paragraph", "A line and another.", 11),
     ]
+
+
+def test_a_status_line_in_capitals_stays_in_the_stored_text() -> None:
+    # bazel's 2019-02-12-toolchain-transitions.md:107 marks its old plan "**NOTE: OBSOLETE**"; ibc-spec's
+    # "NOTE: …" paragraphs read as prose; a constant's name joins its words with "_" and stays a symbol
+    from generator.documents.plain import markup_prose
+
+    text = markup_prose(
+        "# Migration\n\n**NOTE: OBSOLETE**\n\nSee the new migration plan.\n\n"
+        "NOTE: IBC v2 allows multiple payloads in the same packet.\n\n"
+        "`MAX_RLP_BYTES_PER_CHANNEL` `MAX_SPAN_BATCH_ELEMENT_COUNT`\n",
+        structure=True,
+    )
+    assert "NOTE: OBSOLETE" in text
+    assert "NOTE: IBC v2 allows multiple payloads in the same packet." in text
+    assert "MAX_RLP_BYTES_PER_CHANNEL" not in text

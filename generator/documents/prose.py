@@ -9,10 +9,11 @@ from ..cjk import is_cjk
 
 SYMBOL_RATIO = 0.5  # below this share of ordinary words a block is a symbol listing, not prose
 _ENTRY_HEAD = re.compile(r"^(.{1,160}?)(?:\s[—–-]\s|:\s)")
-# a word, a number, or a name written in two or three capitalised parts ("CloudEvents", "OpenTelemetry",
-# "JavaScript"): a product's name is a word of the sentence, not an identifier of code
+# a word, a number, a name written in two or three capitalised parts ("CloudEvents", "OpenTelemetry",
+# "JavaScript"): a product's name is a word of the sentence, not an identifier of code; or a word in capitals
+# ("**NOTE: OBSOLETE**", "API"): a constant's name joins its words with "_" and stays a symbol
 _WORDLIKE = re.compile(
-    r"[(\[\"'“‘«]*(?:[A-Za-z][a-z]*(?:[-'’][A-Za-z][a-z]*)*|(?:[A-Z][a-z]+){2,3}|\d+(?:[.,]\d+)*%?)"
+    r"[(\[\"'“‘«]*(?:[A-Za-z][a-z]*(?:[-'’][A-Za-z][a-z]*)*|(?:[A-Z][a-z]+){2,3}|[A-Z]{2,}s?|\d+(?:[.,]\d+)*%?)"
     r"[)\]\"'”’»]*[.,;:!?…]*[)\]\"'”’»]*"
 )
 _CJK_OR_MARK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff，。、；：？！（）“”]")
