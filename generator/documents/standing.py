@@ -95,3 +95,33 @@ def section_status(sections: tuple[Section, ...]) -> str:
             first = section.blocks[0].plain
             return status_of(first) if len(first) <= STATUS_LINE else ""
     return ""
+
+
+# a section heading marking its own section as no longer in force: a status in brackets ("### L2 Block-number
+# based activation (deprecated)", "### 默认步骤条（旧版）", "#### 2.1.6 [Deprecated]支持转设计稿"), or a short
+# heading naming what it holds as old ("#### Legacy Semantics", "Old Version", "Deprecated `blob_sidecar`"); a
+# longer one speaks of old things in the present ("### Unplug interface of a legacy VM", "### 兼容旧版浏览器")
+_OLD_WORDS = r"legacy|deprecated|obsolete|superseded|outdated|old(?:\s+version)?"
+_BRACKETED_OLD = re.compile(rf"[(\[（【]\s*(?:{_OLD_WORDS}|旧版|已?废弃|已?弃用|已?过时)\s*[)\]）】]", re.I)
+_NAMED_OLD = re.compile(rf"^[\W_]*(?:{_OLD_WORDS})\b(?:\s+\S+){{0,2}}\s*$", re.I)
+# a section opening on a line marking it ("**NOTE: OBSOLETE**" under bazel's "# Migration", "Deprecated.", "已废弃")
+_OPENING_OLD = re.compile(
+    rf"^[\W_]*(?:(?:note|warning|status)\s*[:：][\W_]*)?(?:{_OLD_WORDS})[\W_]*$|^[\W_]*(?:已废弃|已弃用|已过时)[\W_]*$",
+    re.I,
+)
+
+
+def marked_old(heading: str, opening: str = "") -> bool:
+    """Whether a section's heading, or the short line it opens on, says the section is no longer in force."""
+    first = opening.strip().partition("\n")[0]
+    return bool(
+        _BRACKETED_OLD.search(heading) or _NAMED_OLD.match(heading) or first and _OPENING_OLD.match(first)
+    )
+
+
+_OLD_WORD = re.compile(rf"\b(?:{_OLD_WORDS})\b|旧版|废弃|弃用|过时", re.I)
+
+
+def names_old(text: str) -> bool:
+    """Whether a text (a topic) names something as old: it asks about what is no longer in force."""
+    return bool(_OLD_WORD.search(text))

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from ..cjk import is_cjk
 from ..documents.prose import prose_ratio
+from ..documents.standing import names_old
 from ..errors import ProviderError
 from ..llm.base import Prompt, Provider
 from ..llm.structured import complete_json
@@ -56,6 +57,7 @@ from .facet_sections import (
     headings_naming_whole,
     names_subject,
     names_whole,
+    old_sections,
     opening_passages,
     outside_alternatives,
     path_facets,
@@ -763,6 +765,8 @@ def _treating_candidates(
                 forms=forms,
             )
         )
+        old = no_longer_answering(source.text, facet, judge)
+        sections = [(section, limit) for section, limit in sections if section not in old]
         if facet == "limits":  # …a section headed for its limits by name first
             sections.sort(key=lambda found: not _NAMED_LIMITS.search(found[0].heading))
         # …then where a document about the subject says what it does not handle, whatever the heading
@@ -802,6 +806,20 @@ def _treating_candidates(
     return found
 
 
+# facets a section no longer in force may answer: why its successor was made, what else was weighed
+OLD_SECTION_FACETS = frozenset({"motivation", "alternatives"})
+
+
+def no_longer_answering(text: str, facet: str, judge: RelevanceJudge) -> set[TextSection]:
+    """The sections of a stored text that may not answer `facet`: those no longer in force (`old_sections`:
+    "#### Legacy Semantics", a "# Migration" opening on "NOTE: OBSOLETE"), as a document no longer in force
+    may not (standing.CURRENT_ONLY); none when the topic itself asks about what is old ("deprecated
+    lifecycle methods")."""
+    if facet in OLD_SECTION_FACETS or names_old(judge.topic):
+        return set()
+    return old_sections(text_sections(text))
+
+
 SUBJECT_SECTION_HITS = SECTION_FACET_HITS + 1.0  # a section titled after the subject, in its own account
 
 
@@ -823,10 +841,12 @@ def subject_sections(
             if s.heading.strip() != source.title.strip()
         ]
         top = min((s.level for s, _ in headed), default=0)  # the account's own parts, not their details
+        old = no_longer_answering(source.text, "how", judge)
         sections = [
             s
             for s, enclosing in headed
             if s.level == top
+            and s not in old
             and not framed(section_facets(s.heading) or table_facets(s), enclosing) - {"how"}
             and names_subject(s.heading, concepts, tokens)
         ]
@@ -1345,8 +1365,11 @@ def candidates(
     }
     labelled = {s.id: labelled_facets(s.text, s.title) for s in usable}
     proposals = {s.id for s in usable if design_proposal(t.heading for t in text_sections(s.text))}
+    old = {s.id: {t.heading for t in no_longer_answering(s.text, facet_name, judge)} for s in usable}
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
+        if old[source.id] & {h.strip() for h in heading}:
+            continue  # "#### Legacy Semantics" of withdrawals is not how they are proven now
         inside = not scoped[source.id] or bool(scoped[source.id] & set(heading))
         if not inside and (whole[source.id] or concept_labels - set(verdict.topic.matched)):
             continue  # "For POSIX platforms the user structure has…" in "Configuration", outside its hooks

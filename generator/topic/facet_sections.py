@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..documents.standing import marked_old
 from ..text.pointers import announces, continues
 from ..text.sentences import sentences as split_all
 from .headings import (
@@ -98,6 +99,22 @@ def text_sections(text: str) -> list[TextSection]:
             blocks.append(rest.strip())
     if heading or blocks:
         found.append(TextSection(heading, level, tuple(blocks)))
+    return found
+
+
+def old_sections(sections: Sequence[TextSection]) -> set[TextSection]:
+    """The sections no longer in force, as their headings or opening lines mark them (`marked_old`: "#### Legacy
+    Semantics", "# Migration" opening on "NOTE: OBSOLETE"), and every section standing in one."""
+    found: set[TextSection] = set()
+    marked_at = 0  # the level of the marked section the current one stands in (0: none)
+    for section in sections:
+        if marked_at and section.level > marked_at:
+            found.add(section)
+            continue
+        marked_at = 0
+        if section.heading and marked_old(section.heading, section.blocks[0] if section.blocks else ""):
+            found.add(section)
+            marked_at = section.level
     return found
 
 
