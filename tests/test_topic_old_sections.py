@@ -37,14 +37,18 @@ def _source(sid: str, title: str, text: str) -> wsp.RawSource:
 
 def _answer(topic: str, question: str, source: wsp.RawSource) -> str:
     plan = Plan(
-        topic=topic, sub_queries=[question], steps=[Step(id="s1", title="how", question=question, facet="how")]
+        topic=topic,
+        sub_queries=[question],
+        steps=[Step(id="s1", title="how", question=question, facet="how")],
     )
     sections = analyze(offline(), plan, Catalog([source]), lang="en").sections
     return " ".join(c.text for s in sections for c in s.claims)
 
 
 def test_a_legacy_section_does_not_answer_how_the_subject_works() -> None:
-    said = _answer("withdrawals", "How are withdrawals proven?", _source("local-w", "Withdrawals", WITHDRAWALS))
+    said = _answer(
+        "withdrawals", "How are withdrawals proven?", _source("local-w", "Withdrawals", WITHDRAWALS)
+    )
     assert "dispute game" in said
     assert "output oracle" not in said
 
@@ -54,4 +58,3 @@ def test_a_section_opening_on_an_obsolete_note_does_not_answer_how_the_subject_w
     said = _answer("toolchain transitions", "How are toolchain transitions migrated?", source)
     assert "rule by rule" in said
     assert "flag day" not in said
-

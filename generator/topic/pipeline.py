@@ -35,6 +35,7 @@ from .report import Report, build_report, refused_figures
 from .research import ResearchContext, open_providers, research_step, seed_research, survey
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, TopicTarget, now_iso
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
+from .versions import of_asked_release
 
 MAX_TOPIC_CHARS = 500
 PUBLISHED = frozenset({"completed", "unverified"})  # the run ended with a report
@@ -269,14 +270,16 @@ class TopicRun:
         wsp.retag_raw_sources(self.paths, self.meta.slug, wsp.topic_tags(self._keywords(), self.paths))
 
     def analysing(self) -> None:
-        analysis = analyze(self.provider, self._require_plan(), self._catalog(), lang=self.meta.options.lang)
+        analysis = analyze(
+            self.provider, self._require_plan(), self._answering(), lang=self.meta.options.lang
+        )
         for note in analysis.notes:
             self._warn(note)
         wsp.save_record(self.ws.findings_file, analysis)
 
     def reporting(self) -> None:
         analysis = wsp.load_record(self.ws.findings_file, Analysis) or Analysis(sections=[])
-        report = build_report(self._require_plan(), analysis, self._catalog())
+        report = build_report(self._require_plan(), analysis, self._answering())
         wsp.save_record(self.ws.report_record, report)
         for title in refused_figures(self._require_plan()):
             self._warn(f"chart '{title}' dropped: its stored spec does not validate (a value is not finite)")
@@ -393,6 +396,10 @@ class TopicRun:
 
     def _catalog(self) -> Catalog:
         return Catalog(wsp.list_raw_sources(self.paths, self.meta.slug))
+
+    def _answering(self) -> Catalog:
+        """The stored sources that may answer the topic: another release's same-titled document does not."""
+        return Catalog(of_asked_release(wsp.list_raw_sources(self.paths, self.meta.slug), self.meta.topic))
 
     def _report(self) -> Report | None:
         return wsp.load_record(self.ws.report_record, Report)
