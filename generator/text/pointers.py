@@ -93,6 +93,10 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\b(?:described|defined|listed|shown|given|available)\s+here\b|\bsee\s+here\b"
     r"|\b(?:described|defined|discussed|listed|explained|given)\s+in\s+this\s+(?:section|chapter)\b"
     r"|\bsections?\s+(?:above|below)\b|^for\s+(?:more\s+)?details\b"
+    # an artefact found elsewhere: "A reference implementation of the L1 Attributes predeploy contract can be
+    # found in L1Block.sol.", "The code repository for the prover service can be found in …"
+    r"|^(?:an?|the)\s+(?:reference\s+|example\s+|sample\s+)?(?:implementation|specification|spec|documentation"
+    r"|docs|source\s+code|code|example|details?|definition|list)\b[^.]{0,80}?\b(?:can|may)\s+be\s+found\b"
     # further reading: "The article Codebase Refactoring (with help from Go) presents the background…"
     r"|^(?:the|an?)\s+(?:article|talk|blog\s+post|post|paper|video|presentation)\b[^.]{0,80}?\b(?:presents"
     r"|describes|explains|discusses|covers|gives)\b"

@@ -103,6 +103,7 @@ from .sentences import (
     speaks_of_its_document,
     speaks_of_now,
     speaks_of_shown_code,
+    stands_aside,
     states_arrival,
     text_blocks,
 )
@@ -781,8 +782,8 @@ def _treating_candidates(
             else:
                 passages = _section_openings(section, limit, facet, said, on_heading)
             for passage in passages:
-                if facet in {"what", "how"} and speaks_of_now(passage.text):
-                    continue  # where the work stands, or what it changes
+                if facet in {"what", "how"} and (speaks_of_now(passage.text) or stands_aside(passage.text)):
+                    continue  # where the work stands, what it changes, or an aside to the account
                 if facet != "current" and states_arrival(passage.text):
                     continue  # the release it arrived in, quoted where its standing is asked
                 parts = passage.parts if len(passage.parts) > 1 else ()
@@ -1105,7 +1106,7 @@ def document_opening(
     openings = [
         p
         for p in (_opening_at(blocks, n, name) for n in scanned)
-        if p and not stranded_in_entry(p, text, name)
+        if p and not stranded_in_entry(p, text, name) and not stands_aside(p)
     ]
     concepts = topic if isinstance(topic, list) else [topic]
     naming = [p for p in openings if all(forms & set(tokens(p)) for forms in concepts)]
@@ -1136,7 +1137,7 @@ def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
             # a Chinese lead leaving its subject unsaid is said of the title it stands under ("# SafeArea 安全区",
             # then "在全面屏下提供自适应的边距调整。"), as a description in front matter is
             unsaid = wanted == "lead" and n == scanned[0] and title is not None and _of_title(first, title[1])
-            if passage and (topic & set(tokens(first)) or unsaid):
+            if passage and not stands_aside(passage) and (topic & set(tokens(first)) or unsaid):
                 return passage if wanted == "design" else whole_abstract(blocks[n:], passage)
     return ""
 
@@ -1405,7 +1406,7 @@ def candidates(
         # initializer" under "## Type inference" is not what result builders are)
         if own_headings and not answers and facet_name in labelled[source.id] - {"how"}:
             continue
-        if facet_name in {"what", "how"} and speaks_of_now(quote.text):
+        if facet_name in {"what", "how"} and (speaks_of_now(quote.text) or stands_aside(quote.text)):
             continue  # "Currently our optimizations have been tested on Linux only": not how it works
         # when documents titled after the topic were stored, one that only touches it is quoted where it names
         # the whole topic, not where its own subject shares a word or two with it ("command line application"

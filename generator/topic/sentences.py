@@ -596,7 +596,11 @@ _NOW = re.compile(
 _WORK = re.compile(
     r"\b(?:needs?|will\s+need|would\s+need|must)\s+to\s+be\s+(?:updated|changed|modified|adapted|extended"
     r"|taught|adjusted)\b|\bneeds?\s+(?:no\s+)?updating\b|\bneed\s+no\s+(?:updating|changes?)\b"
-    r"|^the\s+(?:necessary|required)\s+changes\b|^the\s+implementation\s+(?:is|was|will\s+be)\b",
+    r"|^the\s+(?:necessary|required)\s+changes\b|^the\s+implementation\s+(?:is|was|will\s+be)\b"
+    # "The changes to toolchain resolution are fairly simple, and not directly related to the API": how much
+    # the change is, before the change itself
+    r"|^the\s+changes?\s+(?:to|in|for)\b[^.]{0,80}?\b(?:are|is)\s+(?:(?:fairly|relatively|quite|very|pretty)\s+)?"
+    r"(?:simple|small|minor|straightforward|minimal|trivial)\b",
     re.IGNORECASE,
 )
 
@@ -615,6 +619,22 @@ def states_arrival(passage: str) -> bool:
     """Whether a passage says only the release its subject arrived in: an answer to where the subject stands,
     never to what it is, how it works or how it is used."""
     return bool(_ARRIVAL.match(clean(passage)))
+
+
+# a passage set aside from the account it stands in: a note or a caveat ("Note: We have seen failures with the
+# execution transition…", "注意：…"), or an instruction to the reader ("安装 Kitchen Sketch 插件 💎，两步就可以
+# 自动生成 Ant Design 表格组件。", "Install the … plugin"); neither says what the subject is or how it works
+_ASIDE = re.compile(
+    r"^[*_]*(?:note|n\.?b\.?|warning|caution|caveat|tip|hint|注意|提示|警告|注)[*_]*\s*[:：]"
+    r"|^(?:install|download|click|open|visit|go\s+to|make\s+sure|please)\b|^(?:请|安装|下载|点击|打开|访问)",
+    re.IGNORECASE,
+)
+
+
+def stands_aside(passage: str) -> bool:
+    """Whether a passage opens as a note, a caveat or an instruction to the reader: an aside to the account
+    of the subject, never what it is or how it works."""
+    return bool(_ASIDE.match(passage.strip()))
 
 
 def speaks_of_now(passage: str) -> bool:
