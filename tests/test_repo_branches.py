@@ -116,3 +116,36 @@ def test_a_javascript_catch_and_error_check_are_side_paths(tmp_path: Path) -> No
     assert facts.calls is not None
     shares = sorted((e.line, e.callee, e.share) for e in facts.calls.edges(["app.js"]))
     assert shares == [(11, "fail", ERROR), (14, "work", STRAIGHT), (16, "fail", ERROR), (19, "work", FLAG)]
+
+
+def test_a_go_recovered_panic_s_handler_is_a_side_path_the_entry_does_not_reach(tmp_path: Path) -> None:
+    """expr's `VM.Run` binds a recovered panic to the program's source in a deferred function (`if r :=
+    recover(); r != nil { err = f.Bind(program.source) }`): that call was on the straight line, so `Run`
+    "used" the `Source` its parser makes and was taken for the run-time call after `Compile`, whose flow
+    then showed on no page. The handler is an error path: it weighs ERROR, and what an entry reaches (the
+    objects it uses) leaves error handlers aside."""
+    from generator.repo.facts.calltree import reached
+
+    files = {
+        "go.mod": "module example.com/vm\n\ngo 1.22\n",
+        "vm.go": (
+            "package vm\n\nfunc Run(code []int) (err error) {\n"
+            "\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\terr = bind(r)\n\t\t}\n\t}()\n"
+            "\tif err := check(code); err != nil {\n\t\treturn explain(err)\n\t}\n"
+            "\tstep(code)\n\treturn nil\n}\n\n"
+            "func bind(r any) error {\n\treturn nil\n}\n\n"
+            "func check(code []int) error {\n\treturn nil\n}\n\n"
+            "func explain(err error) error {\n\treturn err\n}\n\n"
+            "func step(code []int) {\n\t_ = code\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    shares = {e.callee: e.share for e in facts.calls.edges(["vm.go"])}
+    assert shares == {"bind": ERROR, "check": STRAIGHT, "explain": ERROR, "step": STRAIGHT}
+    assert {name for _, name in reached(facts.calls, facts.files, ("vm.go", "Run"))} == {
+        "Run",
+        "check",
+        "step",
+    }

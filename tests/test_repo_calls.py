@@ -594,6 +594,40 @@ def test_a_go_variable_made_by_a_function_has_the_type_the_function_returns(tmp_
     }
 
 
+def test_a_go_method_called_on_a_value_made_in_place_is_that_type_s_method(tmp_path: Path) -> None:
+    """expr's `checker.ParseCheck` runs `new(Parser).Parse(input, config)` (through `ParseWithConfig`) and
+    `new(Checker).PatchAndCheck(tree, config)`: both had no callee, so the parser and the type checker
+    weighed nothing under `expr.Compile` and its flow skipped them. `new(T)`, `new(pkg.T)`, `T{…}` and
+    `(&T{…})` make a value of `T`; `new(int)` and a call's result make none the package has a method of."""
+    files = {
+        "go.mod": "module example.com/m\n\ngo 1.21\n",
+        "parser/parser.go": (
+            "package parser\n\ntype Parser struct{}\n\ntype Tree struct{}\n\n"
+            "func (p *Parser) Parse(input string) *Tree {\n\treturn &Tree{}\n}\n\n"
+            "func ParseWithConfig(input string) *Tree {\n\treturn new(Parser).Parse(input)\n}\n"
+        ),
+        "checker/checker.go": (
+            'package checker\n\nimport "example.com/m/parser"\n\ntype Checker struct{}\n\n'
+            "func (v *Checker) PatchAndCheck(tree *parser.Tree) error {\n\treturn nil\n}\n\n"
+            "func (v Checker) Check(tree *parser.Tree) error {\n\treturn nil\n}\n\n"
+            "func ParseCheck(input string) (*parser.Tree, error) {\n\ttree := new(parser.Parser).Parse(input)\n"
+            "\t_ = (&Checker{}).PatchAndCheck(tree)\n\t_ = Checker{}.Check(tree)\n"
+            "\t_ = new(int)\n\treturn tree, new(Checker).PatchAndCheck(tree)\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["parser/parser.go"]), "ParseWithConfig") == {
+        ("parser/parser.go", "Parser.Parse")
+    }
+    assert hops(graph.edges(["checker/checker.go"]), "ParseCheck") == {
+        ("parser/parser.go", "Parser.Parse"),
+        ("checker/checker.go", "Checker.PatchAndCheck"),
+        ("checker/checker.go", "Checker.Check"),
+    }
+
+
 def test_a_function_value_behind_a_cast_is_an_exported_function(tmp_path: Path) -> None:
     """zustand's `export const createStore = ((createState) => …) as CreateStore`: the cast and the
     parentheses hide an exported function, which calls on as any function does."""

@@ -21,6 +21,7 @@ ERROR = 0.2  # in an error handler, an error check's branch, a warning or deprec
 _WARNS = re.compile(r"deprecat|warn", re.IGNORECASE)
 # an error check: Go's `err != nil`, JavaScript's `if (err)` / `if (error)`
 _ERROR_TEST = re.compile(r"\berr\w*\s*!=\s*nil\b|^\(?\s*!?\s*(?:err|error)\s*\)?$", re.IGNORECASE)
+_RECOVERS = re.compile(r"\brecover\(\s*\)")  # what a deferred Go function's panic handler tests
 
 
 # --- Python --------------------------------------------------------------------------------------------
@@ -97,6 +98,8 @@ def tree_share(call: Any) -> float:
             share = min(share, ERROR)
         elif node.type == "if_statement" and _same(node.child_by_field_name("consequence"), child):
             share = min(share, _tree_test(node.child_by_field_name("condition")))
+            if _RECOVERS.search(node_text(node.child_by_field_name("initializer"))):
+                share = min(share, ERROR)  # Go's `if r := recover(); r != nil {…}`: a panic's handler
         elif node.type == "binary_expression" and _operator(node) == "&&":
             left = node.child_by_field_name("left")
             if not _same(left, child) and left is not None and _is_tree_flag(left):

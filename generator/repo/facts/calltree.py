@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable
 from typing import Protocol
 
+from generator.repo.facts.branches import ERROR
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge, CallTree, FileFacts
 
@@ -112,7 +113,8 @@ def reaches(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[No
 
 
 def reached(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> dict[Node, float]:
-    """The functions `entry` leads to, side paths aside (the nodes `reaches` weighs), each with its size."""
+    """The functions `entry` leads to, side paths and error handlers aside (expr's `Run` reaching the parser's
+    `Source` only through a recovered panic's `Error.Bind` uses nothing `Compile` made), each with its size."""
     tree = _Tree(graph, files)
     return {node: tree.size(node) for node in tree.reached(entry, DEPTH + REACH_DEPTH, ENTRY_NODES)}
 
@@ -303,7 +305,9 @@ class _Tree:
                 (call.callee_path, call.callee)
                 for here in frontier
                 for call in self.calls(here)
-                if (call.callee_path, call.callee) not in seen and not self.side_path(call)
+                if (call.callee_path, call.callee) not in seen
+                and not self.side_path(call)
+                and call.share > ERROR  # what it does when it fails: no work of its own
             ]
             onward = list(dict.fromkeys(onward))
             seen.update(onward)

@@ -343,6 +343,8 @@ class _GoScope:
             return hit
         if operand is not None and operand.type == "index_expression":  # cache.segments[id].set()
             return self._element_method(operand.child_by_field_name("operand"), field, start)
+        if made := _go_made_type(operand):  # expr's `new(Parser).Parse(…)`, `(&Checker{}).Check(…)`
+            return self._typed_method(made, field)
         if operand is None or operand.type != "identifier":
             return None
         name = node_text(operand)
@@ -880,6 +882,27 @@ _GO_FUNCTIONS = frozenset({"function_declaration", "method_declaration"})
 _GO_TYPED_VALUES = frozenset(
     {"composite_literal", "type_assertion_expression"}
 )  # `&T{…}`, `v.(*bytes.Buffer)`
+
+
+def _go_made_type(node: Any) -> str:
+    """The type of a value made where it is used: `new(T)`, `new(pkg.T)`, `T{…}`, `&T{…}`, `(&T{…})` — the
+    package's own `T` or `pkg.T`; "" for anything else."""
+    while node is not None and node.type in {"parenthesized_expression", "unary_expression"}:
+        if node.type == "unary_expression" and node_text(node.child_by_field_name("operator")) != "&":
+            return ""
+        node = node.child_by_field_name("operand") or (
+            node.named_children[0] if node.named_children else None
+        )
+    if node is None:
+        return ""
+    if node.type == "composite_literal":
+        return _go_value_type(node.child_by_field_name("type"))
+    function, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    if node.type != "call_expression" or node_text(function) != "new" or arguments is None:
+        return ""
+    kinds = {"type_identifier", "qualified_type", "pointer_type", "generic_type"}
+    made = [n for n in arguments.named_children if n.type in kinds]
+    return _go_value_type(made[0]) if len(made) == 1 == len(arguments.named_children) else ""
 
 
 def _go_type_name(node: Any) -> str:
