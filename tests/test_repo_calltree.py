@@ -422,3 +422,67 @@ def test_setting_up_and_closing_rank_below_the_work(
     tree = facts.calls.tree()
     assert [edge.callee for edge in main_line(tree)] == work
     assert beside in [branch.edge.callee for branch in tree]  # still drawn, beside the work
+
+
+def _go_body(name: str, lines: int) -> str:
+    body = "".join(f"\tv = v*{i} + 1\n" for i in range(lines))
+    return f"func {name}(v int) int {{\n{body}\treturn v\n}}\n"
+
+
+# expr's `Compile`: the configuration, then the parser and checker, the optimizer (under a flag), the compiler
+PIPELINE = {
+    "go.mod": "module example.com/expr\n\ngo 1.22\n",
+    "expr.go": (
+        "package expr\n\nimport (\n"
+        '\t"example.com/expr/checker"\n\t"example.com/expr/compiler"\n'
+        '\t"example.com/expr/conf"\n\t"example.com/expr/optimizer"\n)\n\n'
+        "// Compile parses, checks, optimizes and compiles the input.\n"
+        "func Compile(input int, optimize bool) int {\n"
+        "\tconfig := conf.CreateNew(input)\n\tconfig.Check(input)\n"
+        "\ttree := checker.ParseCheck(config)\n"
+        "\tif optimize {\n\t\ttree = optimizer.Optimize(tree)\n\t}\n"
+        "\treturn compiler.Compile(tree)\n}\n"
+    ),
+    "conf/conf.go": "package conf\n\ntype Config struct{}\n\nfunc (c *Config) Check(v int) {}\n\n"
+    + _go_body("CreateNew", 4).replace(") int {", ") int {", 1),
+    "checker/checker.go": "package checker\n\n" + _go_body("ParseCheck", 60),
+    "optimizer/optimizer.go": "package optimizer\n\n" + _go_body("Optimize", 3),
+    "compiler/compiler.go": "package compiler\n\n"
+    + _go_body("Compile", 5).replace("\treturn v\n", "\treturn emit(v)\n")
+    + "\n"
+    + _go_body("emit", 90),
+}
+
+
+def test_an_entry_running_stages_of_other_packages_branches_into_each_in_the_order_it_calls_them(
+    tmp_path: Path,
+) -> None:
+    """expr's `Compile` runs `conf.CreateNew`, `checker.ParseCheck`, `optimizer.Optimize` and
+    `compiler.Compile` in turn: its flow went down the compiler alone (the others weigh under BRANCH of it),
+    skipping the parser, the checker and the optimizer. Functions of three packages or more that an entry
+    calls are its stages: each is a branch, in the order the entry calls them, the heaviest still the main
+    line the diagram draws; a method (`config.Check`) is no stage."""
+    root = write_tree(tmp_path / "repo", PIPELINE)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree_from([("expr.go", "Compile")])
+    assert [(b.edge.callee_path, b.edge.callee) for b in tree] == [
+        ("conf/conf.go", "CreateNew"),
+        ("checker/checker.go", "ParseCheck"),
+        ("optimizer/optimizer.go", "Optimize"),
+        ("compiler/compiler.go", "Compile"),
+    ]
+    assert [e.callee for e in main_line(tree)] == ["Compile", "emit"]
+
+
+def test_an_entry_calling_into_fewer_packages_keeps_its_heaviest_callees_first(tmp_path: Path) -> None:
+    """Two packages are no pipeline: the callees keep their weight order, the light ones left out."""
+    files = {**PIPELINE, "expr.go": PIPELINE["expr.go"].replace("optimizer.Optimize", "compiler.Compile")}
+    files["expr.go"] = files["expr.go"].replace("conf.CreateNew(input)", "&conf.Config{}")
+    files["expr.go"] = files["expr.go"].replace('\t"example.com/expr/optimizer"\n', "")
+    root = write_tree(tmp_path / "repo", files)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree_from([("expr.go", "Compile")])
+    assert [b.edge.callee for b in tree][:1] == ["Compile"]
+    assert "ParseCheck" in [b.edge.callee for b in tree]

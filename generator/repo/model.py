@@ -260,6 +260,7 @@ class CallTree:
 
     edge: CallEdge
     below: tuple[CallTree, ...] = ()
+    main: bool = False  # the call the main line goes on through (the heaviest), where calls are in call order
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import posixpath
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from generator.repo.facts.branches import ERROR
@@ -47,6 +48,8 @@ RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
 # the calls of the user's code a node shows (CallEdge.plugged: a handler kept in a field), besides its
 # callees: leaves taking no callee's place, the straight line's first
 PLUGS = 2
+# the packages an entry's straight-line calls go into for those calls to be its stages (`_Tree.stages`)
+PIPELINE = 3
 DELEGATE = 1.01  # a call of the same-named method elsewhere ranks above the heaviest other (`delegates`)
 Node = tuple[str, str]  # (path, qualified symbol)
 # a callee that reports an error: an exception class, or a function named for failing
@@ -128,12 +131,14 @@ def heaviest_entry(graph: TreeReader, files: dict[str, FileFacts], entries: Iter
 
 
 def main_line(tree: Iterable[CallTree]) -> list[CallEdge]:
-    """The tree's heaviest calls, one per hop: the flow a sequence diagram draws."""
+    """The tree's heaviest calls, one per hop: the flow a sequence diagram draws (the first call of each hop,
+    or the one marked `main` where the calls are in the order they are made)."""
     line: list[CallEdge] = []
     branches = list(tree)
     while branches:
-        line.append(branches[0].edge)
-        branches = list(branches[0].below)
+        heaviest = next((b for b in branches if b.main), branches[0])
+        line.append(heaviest.edge)
+        branches = list(heaviest.below)
     return line
 
 
@@ -153,20 +158,24 @@ class _Tree:
         node from a sibling's work; each node's callees keep their rank."""
         offered: list[tuple[float, int, Node, CallEdge, tuple[Node, ...], bool]] = []
         count = itertools.count()
-        kept: dict[Node, list[tuple[int, CallEdge]]] = {}
+        kept: dict[Node, list[tuple[int, CallEdge, bool]]] = {}
         pushed: set[tuple[Node, Node]] = set()
+        stages = self.stages(node, above)
 
         def offer(parent: Node, path: tuple[Node, ...], main: bool) -> None:
             """`parent`'s best callees not yet offered, up to BREADTH kept (again when one of those it
-            offered was kept meanwhile elsewhere); the main line's next hop before anything else."""
+            offered was kept meanwhile elsewhere); the main line's next hop and the entry's stages before
+            anything else."""
             if len(path) > DEPTH:
                 return
             room = BREADTH - len(kept.get(parent, ()))
-            for rank, (weight, edge) in enumerate(self.branches(parent, path)[: max(0, room)]):
+            found = self.branches(parent, path, stages if parent == node else ())
+            for rank, (weight, edge) in enumerate(found[: max(0, room)]):
                 if (parent, (edge.callee_path, edge.callee)) not in pushed:
                     pushed.add((parent, (edge.callee_path, edge.callee)))
                     first = main and rank == 0
-                    priority = -math.inf if first else -weight
+                    staged = parent == node and any(s.callee == edge.callee for s in stages)
+                    priority = -math.inf if first or staged else -weight
                     heapq.heappush(offered, (priority, next(count), parent, edge, path, first))
 
         offer(node, above, True)
@@ -177,15 +186,21 @@ class _Tree:
                 offer(parent, path, False)
                 continue
             self.kept.add(callee)
-            kept.setdefault(parent, []).append((order, edge))
+            kept.setdefault(parent, []).append((order, edge, main))
             offer(callee, (*path, callee), main)
 
         shown: set[Node] = set()  # the user's code each field holds, shown once
 
         def grown(parent: Node) -> list[CallTree]:
+            # the entry's stages in the order it calls them, the main line's marked; elsewhere heaviest first
+            at = (
+                (lambda item: (item[1].line, item[0]))
+                if parent == node and stages
+                else (lambda item: item[0])
+            )
             calls = [
-                CallTree(edge, tuple(grown((edge.callee_path, edge.callee))))
-                for _, edge in sorted(kept.get(parent, []), key=lambda item: item[0])
+                CallTree(edge, tuple(grown((edge.callee_path, edge.callee))), main=first and bool(stages))
+                for _, edge, first in sorted(kept.get(parent, []), key=at)
             ]
             plugs = [e for e in self.plugs(parent) if (e.callee_path, e.callee) not in shown]
             shown.update((e.callee_path, e.callee) for e in plugs)
@@ -199,10 +214,54 @@ class _Tree:
         edges = {e.callee: e for e in self.calls(node) if e.plugged and not self.side_path(e)}
         return sorted(edges.values(), key=lambda e: (-e.share, e.line))[:PLUGS]
 
-    def branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
+    def stages(self, node: Node, above: tuple[Node, ...]) -> list[CallEdge]:
+        """The functions of other packages (folders) `node` calls on its straight line (or under a flag), one
+        per callee, when they are in PIPELINE packages or more: the stages it runs in turn (expr's `Compile`:
+        the configuration's `CreateNew`, the checker's `ParseCheck`, the optimizer's `Optimize`, the
+        compiler's `Compile`), each where the work goes another way, however little code it leads to. A
+        method or a class is no stage: it works on an object (anyio's `run_sync` closing idle workers). []
+        when fewer."""
+        home = posixpath.dirname(node[0])
+        found: dict[Node, CallEdge] = {}
+        for edge in self.calls(node):
+            callee = (edge.callee_path, edge.callee)
+            if (
+                "." in edge.callee  # a method works on an object: a function of a package is a stage
+                or edge.plugged
+                or edge.dispatched
+                or edge.share <= ERROR
+                or posixpath.dirname(edge.callee_path) == home
+                or callee in above
+                or self.side_path(edge)
+                or self.graph.deprecated(callee)
+                or self.constructs(callee)
+            ):
+                continue
+            found.setdefault(callee, edge)
+        packages = {posixpath.dirname(path) for path, _ in found}
+        return list(found.values()) if len(packages) >= PIPELINE else []
+
+    def branches(
+        self, node: Node, above: tuple[Node, ...], stages: Sequence[CallEdge] = ()
+    ) -> list[tuple[float, CallEdge]]:
         """Up to BREADTH callees of `node` with their weights: the heaviest, and those weighing BRANCH of it
         (a deprecated callee as a side path), the main line first: a later call outranks an equal early one
-        (set-up)."""
+        (set-up). With `stages` (the entry's): the heaviest callee, then the heaviest stages leading to any
+        code, whatever they weigh beside it."""
+        found = self._branches(node, above)
+        if not stages or not found:
+            return found
+        weighed = sorted(
+            ((self.weigh(e, above), e) for e in stages if (e.callee_path, e.callee) not in self.kept),
+            key=lambda item: (-item[0], item[1].line),
+        )
+        main = found[0]
+        heaviest = (main[1].callee_path, main[1].callee)
+        return [main, *((w, e) for w, e in weighed if w > 0 and (e.callee_path, e.callee) != heaviest)][
+            :BREADTH
+        ]
+
+    def _branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
         edges = list({(e.callee_path, e.callee): e for e in self.calls(node) if not e.plugged}.values())
         last = max(1, len(edges) - 1)
         weighed: list[tuple[float, float, CallEdge]] = []
