@@ -114,6 +114,19 @@ def test_a_natural_break_splits_documents_about_it_from_those_mentioning_it() ->
     assert natural_break([0.9, 0.85, 0.8, 0.76, 0.72, 0.69, 0.65]) == 0.0  # no wide drop: no break
 
 
+def test_the_best_document_standing_apart_is_no_natural_break() -> None:
+    """The seed scores of "weak subjectivity period and checkpoint sync" over the Ethereum consensus specs:
+    the phase 0 guide first, the Electra guide that changes its computation second. The widest drop is the
+    one below the best, which kept the phase 0 guide alone; a break needs a group above it."""
+    from generator.retrieval.scoring import natural_break
+
+    seed = [0.902, 0.618, 0.549, 0.470, 0.364, 0.303, 0.290, 0.274]
+    assert natural_break(seed, ratio=0.6) == 0.0  # no wide drop below the second: the share of the best keeps
+    light_client = [0.824, 0.684, 0.603, 0.594, 0.583, 0.567, 0.518, 0.392, 0.341]
+    assert natural_break(light_client, ratio=0.6) == 0.518  # the drop below the group, not below the best
+    assert natural_break([0.9, 0.5, 0.45, 0.4, 0.35, 0.31], ratio=0.6) == 0.0  # one strong score
+
+
 def test_a_store_s_document_frequencies_weigh_a_word_every_candidate_holds() -> None:
     """Candidates drawn from a store for a question all hold its words; the store's own counts say which
     word is rare, so it is not weighed down as if it were everywhere."""

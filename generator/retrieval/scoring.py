@@ -493,13 +493,16 @@ def keep_threshold(best: float, *, floor: float = FLOOR, ratio: float = RATIO) -
 def natural_break(scores: Sequence[float], *, floor: float = FLOOR, ratio: float = RATIO) -> float:
     """The lowest score above the widest drop among the run's strong scores (those ≥ `ratio` × best), when
     there are enough scores to see one and the drop is wide (≥ MIN_GAP); else 0. A run whose documents fall
-    into "about it" and "mentions it" is cut between the two, wherever the two groups sit on the scale."""
+    into "about it" and "mentions it" is cut between the two, wherever the two groups sit on the scale.
+    "About it" is a group: the drop below the best score alone is no break (the best document stands
+    apart from the next in most runs, "Phase 0 -- Weak Subjectivity Guide" from "Electra -- Weak
+    Subjectivity Guide"), so a break never keeps one document where `ratio` keeps more."""
     strong = sorted((s for s in scores if s >= floor), reverse=True)
     if len(strong) < MIN_SPREAD:
         return 0.0
     top = [s for s in strong if s >= ratio * strong[0]]
-    drops = [(top[i] - top[i + 1], top[i]) for i in range(len(top) - 1)]
-    if len(top) < len(strong):  # the drop from the last strong score to the first weak one counts too
+    drops = [(top[i] - top[i + 1], top[i]) for i in range(1, len(top) - 1)]
+    if 1 < len(top) < len(strong):  # the drop from the last strong score to the first weak one counts too
         drops.append((top[-1] - strong[len(top)], top[-1]))
     gap, above = max(drops, default=(0.0, 0.0))
     return above if gap >= MIN_GAP else 0.0
