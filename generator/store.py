@@ -2,7 +2,8 @@
 
 Stages return data; this module writes it. Every write goes to a temporary file in the target's directory,
 is fsynced, then replaces the target, so a killed run leaves either the old file or the new one, never a
-torn one. A write whose bytes equal what is on disk is skipped, so a re-run with nothing new changes no file.
+torn one; the folder is synced after each replacement, or once at the end of a batch of writes
+(`folders_synced_once`). A write whose bytes equal what is on disk is skipped, so a re-run with nothing new changes no file.
 A write that fails (disk full, read-only file system, no permission) removes its temporary file and raises
 StoreError naming the path and the fix. The libraries behind frontmatter, temporary files and the lock are
 imported by the functions that use them, so a command that only reads paths does not load them.
@@ -16,6 +17,7 @@ import json
 import os
 import re
 import stat
+import threading
 import unicodedata
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -231,7 +233,7 @@ def write_bytes(path: Path, data: bytes) -> bool:
         _replace_atomically(path, data)
     except OSError as exc:
         raise storage_error(path, exc) from None
-    _fsync_dir(path.parent)
+    _folder_written(path.parent)
     return True
 
 
@@ -327,6 +329,41 @@ def open_regular(path: str | Path, limit: int) -> Iterator[BinaryIO]:
 
 def _larger_than(limit: int) -> str:
     return f"larger than {limit / 1_000_000:g} MB" if limit >= 1_000_000 else f"larger than {limit:,} bytes"
+
+
+class _Batch(threading.local):
+    folders: dict[Path, None] | None = None  # the folders a batch of this thread's writes replaced files in
+
+
+_batch = _Batch()
+
+
+@contextmanager
+def folders_synced_once() -> Iterator[None]:
+    """Writes that each sync their folder once, at the end, rather than after every file: the pages of a
+    site, dozens to a folder. Each file's bytes are still synced before it replaces the old one, so no
+    file is ever torn; a crash before the end loses only replacements not yet synced, the old file staying
+    whole. Other threads' writes sync their folder at once, as outside a batch; a batch inside a batch
+    joins the outer one."""
+    if _batch.folders is not None:
+        yield
+        return
+    folders: dict[Path, None] = {}
+    _batch.folders = folders
+    try:
+        yield
+    finally:
+        _batch.folders = None
+        for folder in folders:
+            _fsync_dir(folder)
+
+
+def _folder_written(folder: Path) -> None:
+    """A file in `folder` was replaced: its folder synced now, or at the end of this thread's batch."""
+    if _batch.folders is None:
+        _fsync_dir(folder)
+    else:
+        _batch.folders[folder] = None
 
 
 def _fsync_dir(directory: Path) -> None:

@@ -6,6 +6,8 @@ when something asks for them; the map's bytes are parsed rather than read again;
 from __future__ import annotations
 
 import ast
+import os
+import stat
 import threading
 from dataclasses import fields
 from pathlib import Path
@@ -438,3 +440,29 @@ def test_a_documentation_file_s_summary_is_read_when_asked_and_redacted(tmp_path
     assert guide.doc.startswith("The engine builds parts in order.") and secret not in guide.doc
     assert guide.doc_read
     assert guide == FileFacts(**{f.name: getattr(guide, f.name) for f in fields(FileFacts)})
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads an fd's path from /proc")
+def test_publishing_a_run_syncs_each_page_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_git_repo(tmp_path / "big", big_project(6), origin="https://github.com/acme/big.git")
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    study = prepare(paths, config, provider, repo_target(paths, config, str(root)))
+    result = synthesize(
+        study, provider, analyze_shards(study, provider, list(enumerate(study.plan.shards, 1)))
+    )
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    publish_repo(result)
+    pages = list((paths.repos_dir / "acme" / "big").rglob("*.md"))
+    assert len(pages) > len({p.parent for p in pages})  # folders holding several pages
+    assert sorted(synced) == sorted(set(synced))  # … each synced once, not once per page
+    assert {str(p.parent) for p in pages} <= set(synced)

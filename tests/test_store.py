@@ -6,6 +6,7 @@ import errno
 import os
 import shutil
 import sqlite3
+import stat
 import subprocess
 import sys
 import textwrap
@@ -288,3 +289,50 @@ def test_remove_stale_deletes_only_unkept_matching_files_of_a_real_folder(tmp_pa
     linked.symlink_to(shards)
     remove_stale(linked, set(), "*.md")  # a linked folder is never entered
     assert (shards / "notes.md").exists()
+
+
+def _synced_folders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The folders os.fsync is asked to sync, in order (files' syncs left out)."""
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return synced
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads an fd's path from /proc")
+def test_a_batch_of_writes_syncs_each_folder_once_at_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced = _synced_folders(monkeypatch)
+    store.write_text(tmp_path / "alone.md", "one\n")
+    assert synced == [str(tmp_path)]  # outside a batch: at once, after each file
+    synced.clear()
+    with store.folders_synced_once():
+        for n in range(5):
+            store.write_text(tmp_path / "pages" / f"{n}.md", f"page {n}\n")
+        with store.folders_synced_once():  # a batch inside a batch joins it
+            store.write_text(tmp_path / "other" / "index.md", "index\n")
+        store.write_text(tmp_path / "pages" / "0.md", "page 0\n")  # unchanged: not written
+        assert synced == []
+    assert synced == [str(tmp_path / "pages"), str(tmp_path / "other")]
+    assert (tmp_path / "pages" / "4.md").read_text() == "page 4\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads an fd's path from /proc")
+def test_a_batch_ends_with_its_folders_synced_when_a_write_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced = _synced_folders(monkeypatch)
+    (tmp_path / "taken").write_text("a file where a folder should be\n")
+    with pytest.raises(StoreError), store.folders_synced_once():
+        store.write_text(tmp_path / "pages" / "1.md", "page 1\n")
+        store.write_text(tmp_path / "taken" / "2.md", "page 2\n")
+    assert synced == [str(tmp_path / "pages")]  # what was written is durable all the same
+    store.write_text(tmp_path / "pages" / "3.md", "page 3\n")
+    assert synced[-1] == str(tmp_path / "pages")  # the batch is over: each write syncs again

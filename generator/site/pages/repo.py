@@ -209,7 +209,19 @@ def write_repo_pages(
 ) -> None:
     """Write the guide pages from the project's docs, the reference pages (configuration, data model,
     extension points), every landed shard's page, every question's answer page and the index; pages of an
-    earlier plan are removed."""
+    earlier plan are removed. Each folder is synced once, when all are written."""
+    with store.folders_synced_once():
+        _write_repo_pages(paths, directory, synthesis, linker, docs, reference)
+
+
+def _write_repo_pages(
+    paths: KBPaths,
+    directory: Path,
+    synthesis: RepoSynthesis,
+    linker: Linker,
+    docs: ProjectDocs | None,
+    reference: Reference | None,
+) -> None:
     write_guide_pages(
         paths,
         directory,
