@@ -19,7 +19,7 @@ from generator.errors import ConfigError
 from generator.repo.facts.calltree import main_line, reaches
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.entrypoints import resolve_entry_points
-from generator.repo.facts.examples import called_names, example_calls
+from generator.repo.facts.examples import called_names, example_calls, example_code
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import CallTree, Facts
@@ -1037,9 +1037,33 @@ def test_a_starter_page_numbered_levelled_or_localized_gives_examples(tmp_path: 
         else "\n```\nzk.start()\n```\n"
     )
     root = write_tree(tmp_path / "repo", {"README.md": "# zk\n\nA client.\n", page: "Usage\n=====\n" + code})
-    assert "start" in example_calls(root, map_repository(root))
+    assert "start" in example_calls(example_code(root, map_repository(root)))
     other = write_tree(tmp_path / "other", {"README.md": "# zk\n", "docs/advanced_retries.rst": code})
-    assert "start" not in example_calls(other, map_repository(other))
+    assert "start" not in example_calls(example_code(other, map_repository(other)))
+
+
+def test_each_example_file_is_parsed_once_for_the_calls_it_makes_enters_and_defers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The examples' calls, the context managers they enter and the calls they defer are read from one
+    parse of each example file (the README and a getting-started page were parsed three times each)."""
+    import generator.repo.facts.examples as examples
+
+    parsed: list[str] = []
+    markdown_code = examples.markdown_code
+
+    def counted(text: str) -> str:
+        parsed.append(text)
+        return markdown_code(text)
+
+    monkeypatch.setattr(examples, "markdown_code", counted)
+    facts = facts_of(
+        tmp_path, {**MOCKER, "docs/getting-started.md": "# Start\n\n```\ndefer m.close()\n```\n"}
+    )
+    assert sorted(parsed) == sorted([MOCKER["README.md"], "# Start\n\n```\ndefer m.close()\n```\n"])
+    assert facts.calls is not None
+    assert "Mocker" in facts.calls.examples and "Mocker" in facts.calls.entered  # what each read finds
+    assert set(facts.calls.deferred) == {"close"}
 
 
 def _work(name: str, steps: int) -> str:

@@ -6,7 +6,9 @@ user enters the code, so the main flows start there (flows.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -54,32 +56,55 @@ _NOT_NAMES = frozenset(
 )
 
 
+@dataclass(frozen=True)
+class ExampleCode:
+    """The code of one usage example file (`_example_files`) and how much it counts."""
+
+    path: str
+    weight: int
+    code: str
+
+
+def example_code(root: Path, repo_map: RepoMap) -> tuple[ExampleCode, ...]:
+    """The code of each usage example file, each read and parsed once for every name set taken from it."""
+    return tuple(
+        ExampleCode(
+            entry.path, weight, _code(read_or_none(root, entry.path, max_bytes=DOC_BYTES) or "", entry.path)
+        )
+        for entry, weight in _example_files(repo_map)
+    )
+
+
 def example_calls(
-    root: Path, repo_map: RepoMap, names_of: Callable[[str, str], list[str]] | None = None
+    examples: Sequence[ExampleCode], names_in: Callable[[str], list[str]] | None = None
 ) -> dict[str, float]:
-    """How prominently the usage examples call each name (or name what `names_of` finds in a file's text:
-    `entered_names`): once per file that calls it (the README counts twice: it is the front page), more
+    """How prominently the usage examples call each name (or name what `names_in` finds in a file's code:
+    `entered_in`): once per file that calls it (the README counts twice: it is the front page), more
     when a file calls it early (a quick start comes first)."""
-    names_of = names_of or called_names
+    names_in = names_in or called_in
     counts: dict[str, float] = {}
-    for entry, weight in _example_files(repo_map):
-        text = read_or_none(root, entry.path, max_bytes=DOC_BYTES) or ""
-        for order, name in enumerate(dict.fromkeys(names_of(text, entry.path))):
-            counts[name] = counts.get(name, 0.0) + weight * (1 + EARLY / (EARLY + order))
+    for example in examples:
+        for order, name in enumerate(dict.fromkeys(names_in(example.code))):
+            counts[name] = counts.get(name, 0.0) + example.weight * (1 + EARLY / (EARLY + order))
     return {name: round(count, 3) for name, count in counts.items()}
 
 
 def entered_names(text: str, path: str) -> list[str]:
-    """The names of the calls whose result a `with` statement in the code of one file enters, in order:
-    the context managers a user opens (`Mocker` of `with requests_mock.Mocker() as m:`)."""
-    made = (_LAST_CALL.search(found.rstrip(".")) for found in _WITH.findall(_code(text, path)))
+    """The names of the calls whose result a `with` statement in the code of one file enters (`entered_in`)."""
+    return entered_in(_code(text, path))
+
+
+def entered_in(code: str) -> list[str]:
+    """The names of the calls whose result a `with` statement in `code` enters, in order: the context
+    managers a user opens (`Mocker` of `with requests_mock.Mocker() as m:`)."""
+    made = (_LAST_CALL.search(found.rstrip(".")) for found in _WITH.findall(code))
     return [last.group(1) for last in made if last is not None and last.group(1) not in _NOT_NAMES]
 
 
-def deferred_names(text: str, path: str) -> list[str]:
-    """The names of the calls the code of one file defers, in order: what a Go example tears down when it
-    is done (`Close` of `defer db.Close()`)."""
-    return _DEFERRED.findall(_code(text, path))
+def deferred_in(code: str) -> list[str]:
+    """The names of the calls `code` defers, in order: what a Go example tears down when it is done
+    (`Close` of `defer db.Close()`)."""
+    return _DEFERRED.findall(code)
 
 
 def _code(text: str, path: str) -> str:
@@ -94,9 +119,13 @@ def _code(text: str, path: str) -> str:
 
 
 def called_names(text: str, path: str, through_class: bool = False) -> list[str]:
-    """The names called in the code of one file (`_code`); with `through_class`, a method called through
-    a class as `Class.method` (omegaconf's `OmegaConf.create(…)`)."""
-    code = _code(text, path)
+    """The names called in the code of one file (`_code`, `called_in`)."""
+    return called_in(_code(text, path), through_class)
+
+
+def called_in(code: str, through_class: bool = False) -> list[str]:
+    """The names called in `code`; with `through_class`, a method called through a class as
+    `Class.method` (omegaconf's `OmegaConf.create(…)`)."""
     # a name imported from a module in the example (`from rich import print`) is the project's own, even
     # when a builtin goes by it
     imported = {word for match in _IMPORTED.finditer(code) for word in re.findall(r"\w+", match.group(0))}
@@ -115,13 +144,18 @@ def _owned(code: str, call: re.Match[str]) -> str:
 def markdown_code(text: str) -> str:
     """The code of a markdown text: its fenced and indented blocks and its inline code spans."""
     blocks = []
-    for token in MarkdownIt("commonmark").parse(text):
+    for token in _commonmark().parse(text):
         if token.type in {"fence", "code_block"}:
             blocks.append(token.content)
         for child in token.children or ():
             if child.type == "code_inline":
                 blocks.append(child.content)
     return "\n".join(blocks)
+
+
+@lru_cache(maxsize=1)
+def _commonmark() -> MarkdownIt:
+    return MarkdownIt("commonmark")
 
 
 def _example_files(repo_map: RepoMap) -> list[tuple[FileEntry, int]]:

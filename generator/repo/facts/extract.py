@@ -26,7 +26,7 @@ from generator.redact import Redactor
 from generator.repo.facts.calls import read_call_graph
 from generator.repo.facts.crates import workspace
 from generator.repo.facts.dependencies import go_modules, js_aliases, resolve_dependencies
-from generator.repo.facts.examples import deferred_names, entered_names, example_calls
+from generator.repo.facts.examples import deferred_in, entered_in, example_calls, example_code
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
     base_uses,
@@ -85,9 +85,10 @@ def extract_facts(
     _redact_docs(files.values(), redactor, parsed)
     mark_package_api(files)
     calls = read_call_graph(root, files, index, max_file_bytes, {e.path: e.size for e in repo_map.files})
-    calls.examples = example_calls(root, repo_map)
-    calls.entered = example_calls(root, repo_map, entered_names)
-    calls.deferred = example_calls(root, repo_map, deferred_names)
+    examples = example_code(root, repo_map)  # each example file read and parsed once for the three
+    calls.examples = example_calls(examples)
+    calls.entered = example_calls(examples, entered_in)
+    calls.deferred = example_calls(examples, deferred_in)
     calls.workspace = workspace(root, repo_map)
     _score_importance(files, {e.path: e.lines for e in repo_map.files}, calls.calls_into)
     return Facts(
