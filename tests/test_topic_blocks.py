@@ -354,13 +354,16 @@ def test_a_design_that_is_code_answers_how_with_the_lead_in_naming_what_it_chang
     assert [(c.text, "lendingLimit is the maximum" in c.code) for c in how] == [
         ("Modify Quota API object:", True)
     ]
-    # a design with a paragraph of its own answers from it, the lead-in alone still not quoted
+    # a design with a paragraph of its own answers from it, the lead-in never quoted alone: the short lead-in
+    # after the paragraph hands it over to the code (`with_lead_ins`)
     prose = LENDING.replace(
         "### Queue API\n\n", "### Queue API\n\nA queue lends at most its lending limit.\n\n"
     )
     source = _source("local-l", "Lending limit", prose)
     how = section_candidates([source], "how", judge, stored=[source], said=said)
-    assert [c.text for c in how] == ["A queue lends at most its lending limit."]
+    assert [(c.text, "lendingLimit is the maximum" in c.code) for c in how] == [
+        ("A queue lends at most its lending limit. Modify Quota API object:", True)
+    ]
 
 
 def test_a_section_headed_for_the_limits_by_name_answers_them_first() -> None:

@@ -36,7 +36,7 @@ _DUMMY_IT = re.compile(
     re.IGNORECASE,
 )
 _CJK_ANAPHOR = re.compile(
-    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|不过|因此|因而|所以|于是|而且|并且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之"
+    r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|不过|因此|因而|所以|于是|而且|并且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之|或者|或是"
     r"|除此之外|上述|以上)"
 )
 # the name a collection of design documents gives its own kind, written in capitals: a PEP, JEP, KEEP, SIP, BIP,

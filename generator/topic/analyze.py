@@ -106,6 +106,7 @@ from .sentences import (
     stands_aside,
     states_arrival,
     text_blocks,
+    with_lead_ins,
 )
 from .standing import date_key, inactive, stated_standing, usable_for
 from .workspace import RawSource
@@ -509,10 +510,13 @@ def passage_pools(
 def reads_alone(passage: Candidate) -> bool:
     """Whether a passage reads right alone: it leans on nothing it leaves out (`leans_back`), or it is a
     lead-in pointing at the example or list quoted with it ("Here is another example Dan mentioned on
-    Twitter:")."""
+    Twitter:"). A lead-in comes with what it introduces or is not quoted."""
+    said = [clean(p) for p in split_all(passage.text)]
+    if not (passage.code or passage.items) and any(p.endswith((":", "：")) for p in said):
+        return False  # "使用file，即从本地文件加载：" without the example it introduces
     if not leans_back(passage.text):
         return True
-    first = clean(split_all(passage.text)[0]) if passage.text.strip() else ""
+    first = said[0] if said else ""
     return bool(passage.code or passage.items) and points_ahead(first)
 
 
@@ -1526,6 +1530,13 @@ def _quotes_of(
     lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
     blocks = text_blocks(source.text)
     before = {b: a for a, b in zip(blocks, blocks[1:], strict=False)}  # each block's block before it
+    # a list under a bare lead-in ("Where:") is quoted with the paragraph before it, which it goes on from:
+    # that paragraph's sentences and the list's are one passage
+    handed: dict[str, Quote] = {}
+    for lead, listed in zip(blocks, blocks[1:], strict=False):
+        joined = with_lead_ins([lead, listed])
+        if len(joined) == 1 and list_parts(listed)[1] and (quote := list_quote(joined[0])) is not None:
+            handed |= {lead.strip(): quote, listed.strip(): quote}
     after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
     replaced = {b for a, b in zip(blocks, blocks[1:], strict=False) if introduces_old_state(a)}
     for i in naming:
@@ -1536,7 +1547,9 @@ def _quotes_of(
         if paragraphs[i].strip() in replaced:
             continue  # after "the text currently reads:": the state the document changes, not its design
         example = examples.get(clean(sentences[i]))
-        if paragraphs[i] in lists:
+        if paragraphs[i].strip() in handed:
+            quote = handed[paragraphs[i].strip()]
+        elif paragraphs[i] in lists:
             quote = lists[paragraphs[i]] or _lead_sentence(sentences, i, starts, paragraphs[i])
         else:
             quote = example or passage_at(sentences, i, starts, parts[paragraphs[i]])

@@ -48,11 +48,13 @@ from .sentences import (
     leans_back,
     list_parts,
     list_quote,
+    naming_shown,
     points_ahead,
     points_at_shown,
     quotable,
     speaks_of_shown_code,
     text_blocks,
+    with_lead_ins,
 )
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*$")
@@ -634,7 +636,17 @@ def _prose_openings(
         # introduces it as a colon would: quoted with it or not at all
         shown = not items and n + 1 < len(blocks) and _FENCE.match(blocks[n + 1]) is not None
         ends_in_lead = parts[-1].endswith((":", "：")) or (shown and points_at_shown(parts[-1]))
-        code = _example_after(blocks, n) if ends_in_lead and not items else ""
+        # a lead-in inside the paragraph right above an example ("使用file，即从本地文件加载：" and what the
+        # example's path may name) introduces the example too: the paragraph is quoted whole with it
+        head, tail = ("", "") if ends_in_lead or not shown else _inner_lead(lead)
+        code = _example_after(blocks, n) if (ends_in_lead or head) and not items else ""
+        if code and head:
+            named = tuple(naming_shown(clean(p), code) for p in split_all(head))
+            stated = tuple(naming_shown(clean(p), code) for p in split_all(tail))
+            stands = lead_in_stands(named[:-1], named[-1], on_heading=on_heading and n == 0)
+            if stands and _quotes(stated, opening=n == first) and not introduces_old_state(block):
+                found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
+            continue
         if code and introduces_old_state(block):
             continue  # an example of how things are done without the design
         said = parts[:-1] if ends_in_lead else parts
@@ -644,7 +656,10 @@ def _prose_openings(
                 said = _quotable_opening(said)
         prose = not said or _quotes(said, opening=n == first)  # a lead-in alone introduces its example
         if code:  # the lead-in is quoted with its example; alone it must say something itself
-            if prose and lead_in_stands(said, parts[-1], on_heading=on_heading and n == 0):
+            # …naming what the example shows in its own spelling ("通过 ServerOption 进行注册")
+            named = tuple(naming_shown(p, code) for p in parts)
+            prose = not said or _quotes(named[:-1], opening=n == first)
+            if prose and lead_in_stands(named[:-1], named[-1], on_heading=on_heading and n == 0):
                 found.append(SectionPassage(" ".join(parts), parts, section.heading, code))
             elif n == first and _quotes(opened := _quotable_opening(_quotable_run(said)), opening=True):
                 # the opening says what the section is about without its example
@@ -664,6 +679,21 @@ def _prose_openings(
     return found
 
 
+def _inner_lead(lead: str) -> tuple[str, str]:
+    """A paragraph cut after its one lead-in before its last words (the lead-in, then what it says of the
+    example after the paragraph), or ("", ""): a line ending in a colon, or a full-width colon the stored text
+    joined to the next line with a space ("使用file，即从本地文件加载： 这里的path就是…"; Chinese runs on after
+    "：" without one)."""
+    text = lead.strip()
+    cuts = [m.end() for m in _INNER_LEAD.finditer(text)]
+    if len(cuts) != 1:
+        return "", ""
+    return text[: cuts[0]].strip(), text[cuts[0] :].strip()
+
+
+_INNER_LEAD = re.compile(r"[:：][ \t]*\n|：[ \t]+(?=\S)")
+
+
 def _names_heading(block: str, heading: str) -> bool:
     """Whether a block's lead-in before its list names a word of the section's heading."""
     named = {w.lower() for w in _WORD.findall(heading) if len(w) > 3}
@@ -681,7 +711,7 @@ def _paragraphs_going_on(blocks: Sequence[str]) -> list[str]:
     the second speaks of what its quote leaves out."""
     joined: list[str] = []
     counting = False  # the last block joined is a lead-in with the points it counts so far
-    for block in blocks:
+    for block in with_lead_ins(blocks):  # "例如：" after a paragraph ends it, introducing the code after it
         before = joined[-1] if joined else ""
         going_on = bool(before) and _plain_paragraph(before) and _plain_paragraph(block) and leans_back(block)
         # a lead-in counting its points in paragraphs of their own ("…poses 2 main benefits:", "Firstly, it

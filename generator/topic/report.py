@@ -109,6 +109,8 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         report.summary = _resolved([analysis.definition], catalog, report)[:1]
     if not report.summary:
         report.summary = table_lead(in_force, analysis.defining)
+    if not report.summary:
+        report.summary = leads([ReportSection(s.question, said_before_shown(s.claims)) for s in in_force])
     report.summary = shown(report.summary, analysis.definition, catalog, report.sections)
     report.summary = [_told(c, catalog) for c in report.summary]
     for told in report.sections:
@@ -236,6 +238,20 @@ def _told(claim: Claim, catalog: Catalog) -> Claim:
     source = catalog.by_id.get(claim.sources[0]) if claim.items else None
     whole = listed_items(source.text, claim.items) if source is not None else 0
     return replace(claim, omitted=max(0, whole - len(claim.items)))
+
+
+def said_before_shown(claims: list[Claim]) -> list[Claim]:
+    """The passages introducing a code example, each as the sentences it says before its lead-in ("在
+    NewGRPCServer 和 NewHTTPServer 中通过 ServerOption 进行注册。" before "例如：" and the code): what a summary
+    of a subject its sources only show at work can lead with."""
+    found = []
+    for claim in claims:
+        said = split_sentences(claim.text) if claim.code and not claim.items else []
+        if said and said[-1].rstrip().endswith((":", "：")):
+            said.pop()
+        if said:
+            found.append(replace(claim, text=" ".join(said), code=""))
+    return found
 
 
 def _leads(claim: Claim) -> bool:

@@ -502,14 +502,62 @@ def leads_into_example(intro: str) -> bool:
     return lead.endswith((":", "：")) or bool(_OPEN_LEAD.search(lead))
 
 
+def bare_lead_in(block: str) -> bool:
+    """Whether a block is only a lead-in that says nothing alone ("Where:", "例如：", "基本的代码模板：", "For
+    example:"), perhaps with the list it introduces: it hands the paragraph before it over to what follows
+    (the example or list after it is that paragraph's)."""
+    lead, _ = list_parts(block)
+    parts = split_all(clean(lead))
+    text = block.lstrip()
+    if len(parts) != 1 or text.startswith(("#", "```", "~~~", "|", "- ")):
+        return False
+    return leads_into_example(parts[0]) and not lead_in_stands((), parts[0])
+
+
+def with_lead_ins(blocks: Sequence[str]) -> list[str]:
+    """Blocks with each bare lead-in (`bare_lead_in`) read as the end of the prose paragraph before it ("在
+    NewGRPCServer 和 NewHTTPServer 中通过 ServerOption 进行注册。", then "例如：" and the code): apart, the
+    paragraph is quoted without what it introduces and the lead-in is quoted with nothing before it."""
+    joined: list[str] = []
+    for block in blocks:
+        before = joined[-1] if joined else ""
+        prose = bool(before) and not before.lstrip().startswith(("#", "```", "~~~", "|"))
+        if prose and not list_parts(before)[1] and not before.rstrip().endswith((":", "：")):
+            if bare_lead_in(block) and len(before) + len(list_parts(block)[0]) <= MAX_PASSAGE:
+                joined[-1] = f"{before}\n{block}"
+                continue
+        joined.append(block)
+    return joined
+
+
+# a name a sentence writes in code's spelling: camel case, an underscore, a dotted path or a call ("NewGRPCServer",
+# "config.New", "tr.Value()", "max_size"); a word in capitals ("RFC", "CSS") is a word
+_CODE_NAME = re.compile(
+    r"\b[A-Za-z_]\w*(?:[a-z0-9][A-Z]|_[A-Za-z0-9])\w*(?:\.[A-Za-z_]\w*)*(?:\(\))?"
+    r"|\b(?!(?:e\.g|i\.e)\b)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?|\b[A-Za-z_]\w*\(\)"
+)
+
+
+def naming_shown(sentence: str, code: str) -> str:
+    """A Chinese sentence introducing a code example with each name it writes in code's spelling read as a
+    plain word: "在 NewGRPCServer 和 NewHTTPServer 中通过 ServerOption 进行注册。" above the example registering
+    the middleware is prose, the example showing what the names are. Chinese pads the Latin names it writes
+    with spaces, and the prose test counts each against the sentence (rightly where no example says what it
+    is); an English sentence reads as prose around its names, and is left to the test as it stands."""
+    if not code or not any(is_cjk(ch) for ch in sentence):
+        return sentence
+    return _CODE_NAME.sub("name", sentence)
+
+
 def code_examples(text: str, *, stated: bool = False, on_heading: bool = False) -> list[Quote]:
     """Code examples (fenced blocks the stored text keeps) with the paragraph that introduces them: the
     paragraph ends with ':' (or an open "e.g.", `leads_into_example`) and is prose up to that lead-in,
     which is quoted with it; index is -1. With `stated`, a paragraph that says what the example shows and
     ends on a full stop right above it introduces it too, as a Chinese page often closes that sentence
     ("您只需一条命令即可将网站部署到服务器上。" above `$ hexo deploy`). With `on_heading`, the text is a section's
-    opening: its lead-in may lean on the heading ("基础的树形结构展示。" under "### 基础用法")."""
-    blocks = text_blocks(text)
+    opening: its lead-in may lean on the heading ("基础的树形结构展示。" under "### 基础用法"). A bare
+    lead-in ("例如：") introduces it with the paragraph before it (`with_lead_ins`)."""
+    blocks = with_lead_ins(text_blocks(text))
     found = []
     for intro, block in zip(blocks, blocks[1:], strict=False):
         fence = _FENCE.match(block)
@@ -518,9 +566,10 @@ def code_examples(text: str, *, stated: bool = False, on_heading: bool = False) 
         if len(fence.group(2)) > MAX_CODE:
             continue
         parts = tuple(clean(p) for p in split_all(intro))
+        shown = tuple(naming_shown(p, fence.group(2)) for p in parts)
         if (
             not parts
-            or not lead_in_stands(parts[:-1], parts[-1], on_heading=on_heading)
+            or not lead_in_stands(shown[:-1], shown[-1], on_heading=on_heading)
             or len(intro) > MAX_PASSAGE
         ):
             continue  # "Like this:" alone says nothing; "The new one is very similar:" points back
@@ -773,6 +822,9 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     to MAX_OPENING_LIST, a longer one quoted by its first points."""
     lead, items = list_parts(block)
     entries = bool(_HEADING_LABEL.match(lead.strip())) and all(_ENTRY.match(item) for item in items)
+    limit = MAX_OPENING_LIST if opening else MAX_PASSAGE
+    if len(items) > MAX_ITEMS or len(" ".join([lead, *items])) > limit:
+        items = _top_level(items)  # a long nested list is quoted by its points, their details left out
     if not items or (len(items) > MAX_ITEMS and not entries) or leads_out_of_list(items):
         return None
     if _CONTENTS.match(lead.strip().strip("*")):
@@ -783,7 +835,6 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
     if not parts or not (heading or lead_in_stands(*_lead_in(parts), on_heading=opening)):
         return None
-    limit = MAX_OPENING_LIST if opening else MAX_PASSAGE
     if heading and all(_ENTRY.match(item) for item in items):
         items = _leading_entries(parts, items, limit)  # a table's rows, each reading alone
     elif opening and len(" ".join([*parts, *items])) > limit:
@@ -791,6 +842,19 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     if len(" ".join([*parts, *items])) > limit:
         return None
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
+
+
+def _top_level(items: tuple[str, ...]) -> tuple[str, ...]:
+    """A nested list's top-level items ("prefix = rel_timestamp ++ l1_origin_num ++ …", "payload = …", "txs =
+    …" without the 24 fields they break into), or the list itself when it is flat. A point's colon introduced
+    the details left out: it goes with them ("payload = block_count ++ … ++ txs")."""
+    kept = []
+    for n, item in enumerate(items):
+        if item.startswith(" "):
+            continue
+        deeper = n + 1 < len(items) and items[n + 1].startswith(" ")
+        kept.append(item.rstrip(":：").rstrip() if deeper else item)
+    return tuple(kept) if kept and len(kept) < len(items) else items
 
 
 # an entry of a list under its heading naming what it is about before a colon: a table's row as the stored
@@ -825,13 +889,18 @@ def table_rows_of(text: str, items: Sequence[str]) -> tuple[str, ...]:
 
 
 def _holding(text: str, items: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    wanted = {item.strip() for item in items}
+    wanted = {_point(item) for item in items}
     for block in text_blocks(text):
         lead, found = list_parts(block)
         listed = tuple(item.strip() for item in found)
-        if wanted and wanted <= set(listed):
+        if wanted and wanted <= {_point(item) for item in listed}:
             return lead, listed
     return "", ()
+
+
+def _point(item: str) -> str:
+    """An item as a list's point: without the colon introducing the items under it (`_top_level`)."""
+    return item.strip().rstrip(":：").rstrip()
 
 
 OPENING_POINTS = 2  # a section's opening list quoted by its first points holds at least this many
