@@ -3959,3 +3959,60 @@ def test_a_guide_page_names_the_code_its_examples_call_through_the_project_s_pac
     patch = next(c for c in docs.concepts if c.name == "Patch")
     assert {(s.name, s.path) for s in patch.symbols[:2]} == {("Patch", "ast/node.go"), ("Patch", "expr.go")}
     assert "TypeOf" not in {s.name for s in patch.symbols}
+
+
+COPIER_README = (
+    "# tinycopy\n\nA library and CLI app for rendering project templates.\n\n"
+    "- Works with local paths and Git URLs.\n- Copier can replace values in any kind of text file.\n"
+    "- It takes care of not overwriting existing files unless told to.\n\n"
+    "## Quick start\n\n```python\nfrom tinycopy import run_copy\n\nrun_copy('src', 'dst')\n```\n\n"
+    "## Basic concepts\n\nTinycopy is composed of these main concepts:\n\n"
+    "1. **Templates**. They lay out how to generate the subproject.\n"
+    "1. **Projects**. This is where your real program lives, generated from a template.\n"
+)
+
+
+def test_the_list_under_the_readme_s_opening_statement_is_what_the_project_does() -> None:
+    """copier's README says what it is in one sentence, then in three bullets (local paths and Git URLs,
+    values replaced in any text file, never overwriting unless told): the overview had the sentence alone."""
+    said = [
+        (p.kind, p.text) for p in overview(read_text(COPIER_README, name="README.md", origin="README.md"), [])
+    ]
+    assert said == [
+        ("paragraph", "A library and CLI app for rendering project templates."),
+        ("item", "Works with local paths and Git URLs."),
+        ("item", "Copier can replace values in any kind of text file."),
+        ("item", "It takes care of not overwriting existing files unless told to."),
+    ]
+
+
+def test_a_docs_index_that_links_to_the_readme_is_the_readme_read_whole_as_the_overview(
+    tmp_path: Path,
+) -> None:
+    """copier's docs/index.md, the docs' "Overview" in mkdocs.yml's nav, is a symbolic link to ../README.md:
+    the walk never follows a link, so the page was skipped and the README's "Basic concepts" (templates,
+    questionnaires, projects) reached no page. The link is read as the file it names, inside the tree only:
+    the docs open with the README, read whole for the overview, past its first example."""
+    files = {
+        "README.md": COPIER_README,
+        "mkdocs.yml": "nav:\n  - Overview: index.md\n  - Creating: creating.md\n  - Updating: updating.md\n",
+        "docs/creating.md": "# Creating\n\nA template is a directory: usually the root folder of a Git repository.\n",
+        "docs/updating.md": "# Updating\n\nTinycopy updates a project when its template evolves, keeping your changes.\n",
+        "tinycopy/__init__.py": '"""Tinycopy."""\n\n\ndef run_copy(src, dst):\n    """Copy."""\n    return dst\n',
+    }
+    root = make_project(tmp_path / "tinycopy", files)
+    (root / "docs" / "index.md").symlink_to("../README.md")
+    (root / "docs" / "outside.md").symlink_to("../../elsewhere.md")  # out of the tree: never read
+    (tmp_path / "elsewhere.md").write_text(
+        "# Elsewhere\n\nA page outside the repository, never to be read.\n"
+    )
+    docs = _docs_of(root)
+    said = [p.text for p in docs.overview]
+    assert "Tinycopy is composed of these main concepts:" in said
+    assert any(t.startswith("Templates") and "subproject" in t for t in said)
+    assert docs.overview[0].path == "README.md"
+    assert [c.name for c in docs.concepts] == [
+        "Creating",
+        "Updating",
+    ]  # the README is no guide page of its own
+    assert not any("outside" in p.path for c in docs.concepts for p in c.pages)

@@ -5,6 +5,7 @@ each passage kept with its lines, each code name the docs use resolved to its de
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 from collections import Counter
@@ -31,7 +32,7 @@ from generator.repo.analyze.explained import docstrings, go_examples, module_doc
 from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_text
-from generator.repo.docs.navigation import doc_files, read_navigation
+from generator.repo.docs.navigation import DOC_SUFFIXES, doc_files, read_navigation
 from generator.repo.docs.substitutions import (
     rst_labels,
     rst_replacements,
@@ -248,7 +249,8 @@ _QUICKSTART_TITLE = re.compile(
     r"(?i)(?:welcome to (?:the )?(?P<welcomed>.+?)(?:['’]s)?|(?P<versioned>.+?) v?\d+(?:\.\d+)+\S*) documentation\W*"
 )
 _ABOUT_HEADING = re.compile(
-    r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation)",
+    r"^\W*(?:why\b|what\b|about\b|overview|introduction|intro\b|description|summary|motivation"
+    r"|(?:basic |core |key |main )?concepts\W*$)",
     re.IGNORECASE,
 )
 _FEATURES_HEADING = re.compile(r"^\W*(?:(?:key|main|core) )?(?:features|highlights|capabilities)\b", re.I)
@@ -277,10 +279,14 @@ def read_project_docs(
 ) -> ProjectDocs:
     """The project's docs as records: the README and the docs folder, each file read once (secrets the
     redactor knows are masked before anything is quoted)."""
-    navigation = read_navigation(root, doc_files(repo_map))
+    # a docs page that is a symbolic link to another doc file of the repository (copier's docs/index.md, the
+    # docs' "Overview", is ../README.md) is that file where the navigation lists it
+    files = doc_files(repo_map)
+    linked = _linked_docs(root, repo_map, files)
+    navigation = read_navigation(root, [*files, *linked])
     folder = navigation.docs
-    in_order = navigation.order[:MAX_FILES]
-    readme = front_readme(navigation.files, repo_map.links)
+    in_order = tuple(dict.fromkeys(linked.get(p, p) for p in navigation.order[:MAX_FILES]))
+    readme = front_readme(files, repo_map.links)
     includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor)
     # each page read once: the Sphinx labels of every reST page first, for the `:ref:`s of all of them
     texts = {
@@ -313,7 +319,9 @@ def read_project_docs(
     shown_within = _included_whole({p: d for p, d in documents.items() if p not in assembled})
     # … nor is a docs page that only shows the README (diskcache's index.rst: the overview and the examples
     # read the README already), nor one for the maintainers; the README it shows still introduces the docs
-    readme_pages = {p for p in in_order if _readme_only(documents.get(p), readme)}
+    # (… or is a link to the README: copier's docs/index.md)
+    readme_linked = {readme} & {linked[p] for p in navigation.order if p in linked}
+    readme_pages = {p for p in in_order if p in readme_linked or _readme_only(documents.get(p), readme)}
     readme_intro = [documents[p] for p in in_order[:INTRO_PAGES] if p in readme_pages][:1]
     in_order = tuple(
         p
@@ -337,7 +345,7 @@ def read_project_docs(
         if folder
         else [
             d
-            for p in navigation.files
+            for p in files
             if _ROOT_GUIDE.fullmatch(p)
             and (d := _read(root, p, linker, redactor, navigation.substitutions, includes))
         ]
@@ -346,9 +354,7 @@ def read_project_docs(
     )
     # … and so are a monorepo's package READMEs, each the docs of its package
     packages = (
-        []
-        if folder
-        else _package_readmes(root, navigation.files, repo_map, documents.get(readme), linker, redactor)
+        [] if folder else _package_readmes(root, files, repo_map, documents.get(readme), linker, redactor)
     )
     # a docs folder that is one long page (the whole manual in docs/index.md) is read like a README
     manual = _one_page_manual([documents[p] for p in in_order if p in documents])
@@ -412,13 +418,35 @@ def read_project_docs(
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
-        overview=overview(documents.get(readme), intro or guides[:1]),
+        # docs opening with the README read it as their first page: whole, past its first example
+        overview=overview(documents.get(readme), intro or guides[:1], whole=bool(readme_intro)),
         examples=tuple(examples),
         install=tuple(install),
         example_symbols=tuple(names.resolve(_names_in(examples, names), methods=True)),
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
+
+
+def _linked_docs(root: Path, repo_map: RepoMap, files: Collection[str]) -> dict[str, str]:
+    """Each doc file that is a symbolic link to another doc file of the repository, with that file's path:
+    the link's own text, read and never followed, resolved within the tree; a link leading out of the
+    repository, or to anything but a doc file the map read, is none."""
+    docs = set(files)
+    found: dict[str, str] = {}
+    for skipped in repo_map.skipped:
+        if not skipped.reason.startswith("symlink") or not skipped.path.lower().endswith(DOC_SUFFIXES):
+            continue
+        try:
+            link = os.readlink(root / skipped.path)
+        except OSError:
+            continue
+        if link.startswith(("/", "\\")) or "\\" in link:
+            continue
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(skipped.path), link))
+        if target in docs and not target.startswith("../"):
+            found[skipped.path] = target
+    return found
 
 
 # a page for the project's maintainers, by its name: tablib's and diskcache's development.rst, dynaconf's
@@ -1093,14 +1121,19 @@ def _notice(text: str) -> bool:
     return any(not _DEPRECATION_WORDS.fullmatch(m.group()) for m in _NOT_OVERVIEW.finditer(text))
 
 
-def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPassage, ...]:
+def overview(
+    readme: Document | None, intro: Sequence[Document], whole: bool = False
+) -> tuple[DocPassage, ...]:
     """What the project is and why: the README's opening prose (before its first code example) and the
     docs' introduction page's, whole paragraphs only; never a lead-in to what it does not show (a paragraph
     ending in ':') or how to install it. The README's first such paragraph may be short: a tagline centred
     under its logo ("A light-weight module that brings Fetch API to Node.js")."""
     found: list[DocPassage] = [t for t in [_tagline(readme)] if t is not None] if readme is not None else []
     openings: set[str] = {_opening(t.text) for t in found}  # a README and an introduction page often agree
-    for document in [d for d in (readme, *intro) if d is not None]:
+    for document in {id(d): d for d in (readme, *intro) if d is not None}.values():
+        # … the docs' own first page when that is the README (`whole`): its sections past the first example
+        # say what the project is too (copier's "Basic concepts": templates, questionnaires, projects)
+        past = whole and document is readme
         installing = {b.start for s, b in document.blocks() if _under_install(s.path)}
         teaching = {b.start for s, b in document.blocks() if any(_HOW_TO_HEADING.search(h) for h in s.path)}
         news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
@@ -1115,10 +1148,24 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
             b.start for _, b in document.blocks() if b.kind == "code" and not _worth_quoting(b.kind, b.text)
         ]
         shown = [p.start for p in quoted if p.kind == "code"]
+        # the README's opening statement: its tagline, else the first paragraph saying what the project is
+        opened = next(
+            (
+                n
+                for n, p in enumerate(quoted)
+                if found and p.start == found[0].start and p.kind == "paragraph"
+            ),
+            -1,
+        )
         example = min((at for at in (*long, *shown) if at not in installing), default=None)
         for at, passage in enumerate(quoted):
             if example is not None and passage.start >= example:  # how to get it is not how to use it
-                break
+                if not past:
+                    break
+                if passage.start in teaching or passage.start in installing:
+                    continue
+            if document is readme and at == opened:  # the list right under the README's opening statement
+                found += _opening_list(quoted, at)
             if listed := _feature_list(quoted, at, heading_one, openings):
                 found += listed
                 openings.add(_opening(passage.text))
@@ -1143,9 +1190,27 @@ def overview(readme: Document | None, intro: Sequence[Document]) -> tuple[DocPas
                 ):
                     found.append(passage)
                     openings.add(opening)
+                    if document is readme and len(found) == 1:
+                        found += _opening_list(quoted, at)
             if sum(p.kind != "item" for p in found) >= OVERVIEW_PASSAGES:
                 return _with_features(tuple(found), readme)
     return _with_features(tuple(found), readme)
+
+
+def _opening_list(quoted: Sequence[DocPassage], at: int) -> list[DocPassage]:
+    """The list right under the README's opening statement, which goes on saying what the project does
+    (copier's "A library and CLI app for rendering project templates." then "Works with local paths and Git
+    URLs", "… can dynamically replace values in any kind of text file", "… not overwriting existing files
+    unless instructed to do so"); [] when no list of described items follows it there."""
+    if (
+        quoted[at].text.rstrip().endswith((":", "："))
+    ):  # a lead-in: its list is a feature list (`_feature_list`)
+        return []
+    items = list(takewhile(lambda p: p.kind == "item" and p.heading == quoted[at].heading, quoted[at + 1 :]))
+    if any(_NOT_OVERVIEW.search(p.text) for p in items):
+        return []
+    described = sum(len(p.text.split()) >= 3 for p in items)
+    return items[:FEATURE_ITEMS] if len(items) >= 2 and described == len(items) else []
 
 
 def _stated(text: str) -> str:
