@@ -16,11 +16,11 @@ from generator.kb.index import update_index
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
 from generator.topic.analyze import Candidate, allocate
-from generator.topic.defining import plan_subject
+from generator.topic.defining import plan_subject, zh_subjects
 from generator.topic.judge import RelevanceJudge
 from generator.topic.keyphrases import GENERIC, topic_phrases
 from generator.topic.pipeline import run_topic_research
-from generator.topic.plan import heuristic_plan
+from generator.topic.plan import DocumentOutline, heuristic_plan
 from generator.topic.workspace import Workspace, read_raw_source
 
 # What a repository shard page of the knowledge base looks like (the repo pipeline's template).
@@ -290,9 +290,35 @@ def test_a_chinese_question_asks_about_the_words_before_its_question_word() -> N
 
 
 def test_a_chinese_question_naming_its_subject_after_the_verb_keeps_it_whole() -> None:
-    # the copula is no part of the subject, and "X怎么配置Y" is about Y as much as X: never "X是什么？" alone
+    # the copula is no part of the subject, and "X怎么配置Y" is about Y as much as X: never "X是什么？" alone,
+    # nor the question word inside it (ant-design-vue's heading "## ant-design-vue 怎么定制主题是什么？")
     assert plan_subject("热更新是怎么实现的") == "热更新"
-    assert plan_subject("组件库怎么配置主题色") == "组件库怎么配置主题色"
+    assert plan_subject("组件库怎么配置主题色") == "组件库配置主题色"
+    assert plan_subject("ant-design-vue 怎么定制主题") == "ant-design-vue 定制主题"
+    # 有哪些 asks as 怎么 does, though the topic reads as no question to the judge (no 吗, no question mark)
+    asked = "ant-design-vue 从 3.x 升级到 4.x 有哪些不兼容的变化"
+    assert plan_subject(asked) == "ant-design-vue 从 3.x 升级到 4.x 不兼容的变化"
+    assert zh_subjects(asked) == ["ant-design-vue 从 3.x 升级到 4.x 不兼容的变化"]  # never 变化 alone
+    plan = heuristic_plan("ant-design-vue 怎么定制主题", lang="zh")
+    assert plan.sub_queries[:2] == ["ant-design-vue 定制主题是什么？", "ant-design-vue 怎么定制主题"]
+
+
+def test_a_chinese_question_joining_a_longer_second_verb_asks_of_its_subject() -> None:
+    # kratos' headings "## 如何使用Kratos 中间件怎么注册和自定义？" and "## Kratos 配置怎么加载和热更新如何工作？"
+    assert plan_subject("Kratos 中间件怎么注册和自定义") == "Kratos 中间件"
+    assert plan_subject("Kratos 配置怎么加载和热更新") == "Kratos 配置"
+    # each verb is an aspect asked of the subject, as "How X keeps Y trustworthy and fresh" asks two
+    plan = heuristic_plan("Kratos 中间件怎么注册和自定义", lang="zh")
+    asked = ["Kratos 中间件怎么注册", "Kratos 中间件怎么自定义"]
+    assert plan.sub_queries == ["Kratos 中间件是什么？", *asked]
+    assert [s.facet for s in plan.steps if s.question in asked] == ["aspect", "aspect"]
+    # a Latin name stands apart from the question's Chinese on both sides ("如何使用Kratos 中间件…")
+    outline = [DocumentOutline("中间件", ("使用中间件", "定制中间件", "注意事项", "原理"))]
+    outlined = heuristic_plan("Kratos 中间件怎么注册和自定义", lang="zh", outlines=outline).sub_queries
+    assert outlined[:3] == ["Kratos 中间件是什么？", *asked]
+    assert "如何使用 Kratos 中间件？" in outlined
+    setter = heuristic_plan("低代码引擎怎么自定义设置器 Setter", lang="zh").sub_queries
+    assert setter[0] == "低代码引擎自定义设置器 Setter 是什么？"
 
 
 def test_a_chinese_question_asking_two_verbs_or_two_questions_asks_of_its_subject() -> None:

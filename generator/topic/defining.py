@@ -27,8 +27,15 @@ _ASPECT_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _ZH_ASKING = re.compile(r"如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么|能否|是否")
 # the copula before the question word is no part of the subject: "出码是怎么实现的" asks about 出码
 _ZH_COPULA = re.compile(r"\s*(?:是|又是|到底是|究竟是)?\s*$")
-# what ends a question asking by its verb alone: "用", "实现的", "选择", or two verbs joined ("开发和注册")
-_ZH_BARE_VERB = re.compile(r"(?:[\u4e00-\u9fff]{1,2}[和与及、或])?[\u4e00-\u9fff]{0,2}[的呢吗]?")
+# what ends a question asking by its verb alone: "用", "实现的", "选择", or two verbs joined ("开发和注册",
+# "注册和自定义", "加载和热更新": the second may be a three-character verb)
+_ZH_BARE_VERB = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,2}[和与及、或][\u4e00-\u9fff]{1,3}|[\u4e00-\u9fff]{0,2})[的呢吗]?"
+)
+# two verbs a Chinese question asks of its subject, each an aspect of it: "注册和自定义", "排序和筛选"
+_ZH_TWO_VERBS = re.compile(r"([\u4e00-\u9fff]{1,3})[和与及、或]([\u4e00-\u9fff]{1,3})[的呢吗]?")
+# what no subject written as a name holds: a clause mark or a second question
+_ZH_CLAUSE = re.compile(r"[，,；;：:。？?！!]")
 # a second question joined after a comma: "出码是怎么实现的，怎么使用出码功能" asks two of one subject
 _ZH_NEXT_QUESTION = re.compile(r"\s*[，,；;]\s*(?=.*(?:如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么))")
 _NOT_ASPECT = re.compile(r"^(?:how|what|why|which|when|where|who|whom|whose|not|also|more|so|then)$", re.I)
@@ -54,15 +61,18 @@ def plan_subject(topic: str) -> str:
     its verb ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
     first key phrase ('' if none)."""
     topic = topic.strip().rstrip("?？").strip()
-    if not asks(topic):
-        return topic
     named = _ZH_ASKING.search(topic)
+    if not asks(topic) and not named:
+        return topic
     before = _ZH_COPULA.sub("", topic[: named.start()]) if named else ""
     if named and before and topic_phrases(before):
-        # "X怎么用", "X如何选择": the question ends on its verb and X is the subject; "X怎么配置多语言国际化"
-        # names its subject after the verb, and is the subject as written
-        asked = _ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0]
-        return before if _ZH_BARE_VERB.fullmatch(asked) else topic
+        asked = _ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
+        if _ZH_BARE_VERB.fullmatch(asked):
+            return before  # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb
+        # "X怎么配置多语言国际化", "X有哪些不兼容的变化": the subject names what follows the question word too,
+        # and is written without it (never "X怎么定制主题是什么？"); a clause after it asks more, and stays
+        said = joined(before, asked)
+        return topic if _ZH_CLAUSE.search(said) else said
     one = _ONE_SUBJECT.match(topic)
     if one:
         return one.group(1)
@@ -71,6 +81,22 @@ def plan_subject(topic: str) -> str:
         return framed.group(1)
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
+
+
+def joined(left: str, right: str) -> str:
+    """Two parts of a phrase written together: Chinese joins Chinese without a space, and sets Latin apart
+    from what stands beside it ("ant-design-vue 定制主题", "如何使用 Kratos 中间件？")."""
+    left, right = left.rstrip(), right.lstrip()
+    if not left or not right:
+        return left or right
+    apart = not (CJK_RUN.match(left[-1]) and CJK_RUN.match(right[0]))
+    if apart and (_ZH_PUNCT.match(left[-1]) or _ZH_PUNCT.match(right[0])):
+        apart = False
+    return f"{left} {right}" if apart else left + right
+
+
+# full-width marks take no space beside them: "X：Y", "（X）"
+_ZH_PUNCT = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
 
 
 # "低代码引擎的插件": the words after the last 的 name the thing, those before it whose it is
@@ -82,7 +108,9 @@ def subject_head(topic: str) -> str:
     插件, of 低代码引擎; '' when the subject names no possessor."""
     subject = plan_subject(topic)
     head = _ZH_POSSESSIVE.sub("", subject)
-    return head if head != subject and topic_phrases(head) else ""
+    # a subject written without its question word names past it what is asked ("…有哪些不兼容的变化"): its 的
+    # joins a description to its noun, not a thing to its possessor
+    return head if head != subject and subject in topic and topic_phrases(head) else ""
 
 
 def zh_subjects(topic: str) -> list[str]:
@@ -105,10 +133,16 @@ def asked_subject(topic: str) -> str:
 
 def topic_aspects(topic: str) -> list[str]:
     """A question-topic asked once per aspect it joins with "and"/"or" at its end: "How X keeps Y
-    trustworthy and fresh" → "How X keeps Y trustworthy", "How X keeps Y fresh"; [] when it joins none."""
+    trustworthy and fresh" → "How X keeps Y trustworthy", "How X keeps Y fresh", "Kratos 中间件怎么注册和自定义"
+    → "Kratos 中间件怎么注册", "Kratos 中间件怎么自定义"; [] when it joins none."""
     text = " ".join(topic.split())
     mark = "?" if text.endswith(("?", "？")) else ""
     text = text.rstrip("?？").strip()
+    named = _ZH_ASKING.search(text)
+    if named and asked_subject(topic):
+        verbs = _ZH_TWO_VERBS.fullmatch(text[named.end() :].strip())
+        mark = "？" if mark else ""
+        return [f"{text[: named.end()]}{verb}{mark}" for verb in verbs.group(1, 2)] if verbs else []
     found = _ASPECTS.match(text) if asked_subject(topic) and text.isascii() else None
     if not found or not set(tokens(found["stem"])) - set(tokens(plan_subject(topic))):
         return []

@@ -27,7 +27,7 @@ from ..llm.structured import complete_json
 from ..text.topic_labels import LABELS
 from ..text.words import ZH_STOPWORDS, content_words, stem, tokens
 from .bounds import cut
-from .defining import asked_subject, plan_subject, topic_aspects
+from .defining import asked_subject, joined, plan_subject, topic_aspects
 from .headings import (
     FACETS,
     decision_record,
@@ -193,9 +193,12 @@ def facet_questions(topic: str, *, lang: str = "en", quick: bool = False) -> lis
     plural = is_plural(subject)
     generic = []
     for facet, question, extra in table if subject else []:
-        text = question.format(
-            x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"}
-        )
+        if lang == "zh":
+            text = _ask(question, subject, lang)
+        else:
+            text = question.format(
+                x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"}
+            )
         if not _same_question(text, topic):  # "向量数据库如何工作" already asks how it works
             generic.append((facet, text, f"{words} {extra}"))
     return definition_first(asked, generic)[: 3 if quick else 5]
@@ -431,6 +434,9 @@ def _ask(question: str, subject: str, lang: str) -> str:
     if lang == "en" and subject.split()[0].lower().endswith("ing") and len(subject.split()[0]) > 4:
         question = _ACTIVITY.get(question, question)
         return question.format(x=subject, **{"is": "is", "does": "does"})
+    if lang == "zh":  # "如何使用 Kratos 中间件？", "低代码引擎自定义设置器 Setter 是什么？"
+        before, _, after = question.partition("{x}")
+        return joined(joined(before, subject), after) if subject else question.format(x=subject)
     plural = is_plural(subject)
     return question.format(x=subject, **{"is": "are" if plural else "is", "does": "do" if plural else "does"})
 
