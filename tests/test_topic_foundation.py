@@ -215,3 +215,127 @@ def test_a_specifications_synopsis_is_its_summary() -> None:
     assert opening is not None and opening.text.startswith(
         "This standard document specifies the state machine"
     )
+
+
+def test_a_page_defining_a_chinese_question_says_what_it_is_in_its_lead_before_any_section() -> None:
+    # kratos' config.md, titled "配置": "Kratos 配置是什么？" said "the stored sources do not answer" while the
+    # page opens with what its config component is for; ant-design-vue's Table opens "展示行列数据。"
+    config = (
+        "# 配置\n\n微服务或者说云原生应用的配置最佳实践是将配置文件和应用代码分开管理，而是在服务运行时把配置文件挂载"
+        "进去或者直接从配置中心加载。Kratos的config组件就是用来帮助应用从各种配置源加载配置。\n\n"
+        "#### 设计理念\n\n##### 1.支持多种配置源\n\nKratos定义了标准化的Source和Watcher接口来适配各种配置源。\n\n"
+        "##### 3.热更新\n\nKratos的config组件支持配置的热更新。\n"
+    )
+    sources = [_source("local-c", "component/config.md", "配置", config, 0.9)]
+    opening = definition(sources, RelevanceJudge("Kratos 配置怎么加载和热更新"), lambda s: True)
+    assert opening is not None and opening.text.startswith("微服务或者说云原生应用的配置最佳实践")
+    assert "Kratos的config组件就是用来帮助应用从各种配置源加载配置。" in opening.text
+    table = "# Table 表格\n\n展示行列数据。\n\n## 何时使用\n\n- 当有大量结构化的数据需要展现时；\n"
+    sources = [_source("local-t", "table/index.zh-CN.md", "Table 表格", table, 0.9)]
+    opening = definition(sources, RelevanceJudge("ant-design-vue Table 表格怎么排序和筛选"), lambda s: True)
+    assert opening is not None and opening.text == "展示行列数据。"
+    # a page opening with its first section has no lead to say it
+    sectioned = "# 配置\n\n#### 设计理念\n\n配置文件和应用代码分开管理。\n"
+    sources = [_source("local-s", "component/config.md", "配置", sectioned, 0.9)]
+    assert definition(sources, RelevanceJudge("Kratos 配置怎么加载和热更新"), lambda s: True) is None
+
+
+ERRORS = (
+    "# 错误处理\n\nAPIs 响应错误时可以直接使用 errors 包中的 New 方法来声明一个 error。\n\n"
+    "#### 错误码定义\n\n##### 错误定义\n\n在 proto 文件中用 enum ErrorReason 定义错误原因，并用 errors.default_code 设置"
+    "缺省错误码：\n\n```protobuf\nenum ErrorReason {\n  option (errors.default_code) = 500;\n}\n```\n\n"
+    "#### 错误处理\n\n当业务逻辑中需要响应错误时，可以通过使用 kratos errors 包中的 New 方法来响应错误。\n\n"
+    "###### 错误断言\n\n通过 errors.Is 或者 FromError 取出的 Reason 和 Code 断言错误：\n\n"
+    '```go\nif errors.Is(err, errors.BadRequest("USER_NAME_EMPTY", "")) {\n}\n```\n'
+)
+
+
+def test_an_aspect_a_chinese_question_asks_is_answered_from_the_section_treating_it() -> None:
+    # kratos' "错误码怎么定义和判断": both sub-questions said "the stored sources do not answer" while errors.md has
+    # "##### 错误定义" and "###### 错误断言"; a verb is named by the heading, or by the words its documents use
+    from generator.topic.analyze import aspect_sections
+    from generator.topic.aspects import aspect_words
+
+    sources = [_source("local-e", "component/errors.md", "错误处理", ERRORS, 0.9)]
+    judge = RelevanceJudge("Kratos 错误码怎么定义和判断")
+    asked = ["Kratos 错误码怎么定义", "Kratos 错误码怎么判断"]
+    defined = aspect_sections(sources, aspect_words(asked[0], asked), judge)
+    assert defined and defined[0].text.startswith("在 proto 文件中用 enum ErrorReason 定义错误原因")
+    assert "enum ErrorReason" in defined[0].code and defined[0].treats
+    judged = aspect_sections(sources, aspect_words(asked[1], asked), judge)
+    assert (
+        judged
+        and judged[0].text.startswith("通过 errors.Is 或者 FromError")
+        and "errors.Is" in judged[0].code
+    )
+    # a section naming neither in its heading or first sentence is no answer to either
+    assert not any("当业务逻辑中需要响应错误时" in c.text for c in [*defined, *judged])
+
+
+TABLE = (
+    "# Table 表格\n\n展示行列数据。\n\n## API\n\n### Column\n\n列描述数据对象，是 columns 中的一项，Column 使用相同的 API。\n\n"
+    "**Column:**\n- align：设置列的对齐方式（类型：left | right | center，默认值：left）。\n"
+    "- filters：表头的筛选菜单项（类型：object[]）。\n- onFilter：本地模式下，确定筛选的运行函数（类型：Function）。\n"
+    "- sorter：排序函数，本地排序使用一个函数，需要服务端排序可设为 true（类型：Function | boolean）。\n"
+    "- sortOrder：排序的受控属性（类型：boolean | string）。\n- width：列宽度（类型：string | number）。\n\n"
+    "### 使用\n\n在 NewGRPCServer 和 NewHTTPServer 中通过 ServerOption 进行注册。\n\n例如：\n\n"
+    "```go\nhttp.NewServer(http.Middleware(recovery.Recovery()))\n```\n"
+)
+
+
+def test_an_aspect_is_answered_by_the_reference_rows_and_the_short_statement_naming_it() -> None:
+    # ant-design-vue's "Table 表格怎么排序和筛选": Column's sorter and onFilter rows were never offered; kratos'
+    # "在 NewGRPCServer … 进行注册。" names too many identifiers to be quoted as a sentence, and was passed over
+    from generator.topic.analyze import aspect_sections
+
+    sources = [_source("local-t", "table/index.zh-CN.md", "Table 表格", TABLE, 0.9)]
+    judge = RelevanceJudge("Table 表格怎么排序和注册")
+    sorted_ = aspect_sections(sources, {"排序"}, judge)
+    assert sorted_[0].text == "Column:" and [i.split("：")[0] for i in sorted_[0].items] == [
+        "sorter",
+        "sortOrder",
+    ]
+    filtered = aspect_sections(sources, {"筛选"}, judge)
+    assert [i.split("：")[0] for i in filtered[0].items] == ["filters", "onFilter"]
+    registered = aspect_sections(sources, {"注册"}, judge)
+    assert registered[0].text.startswith("在 NewGRPCServer 和 NewHTTPServer 中通过 ServerOption 进行注册。")
+    assert "recovery.Recovery()" in registered[0].code
+
+
+def test_two_sections_quote_their_own_rows_of_one_table() -> None:
+    # the label "Column:" quoted for 怎么排序 kept the onFilter rows out of 怎么筛选: a table's label is no sentence
+    # another passage may not say again, its rows are
+    from generator.topic.analyze import Candidate, allocate
+
+    label = "Column:"
+    sort = ("sorter：排序函数（类型：Function）。", "sortOrder：排序的受控属性（类型：string）。")
+    filters = (
+        "filters：表头的筛选菜单项（类型：object[]）。",
+        "onFilter：确定筛选的运行函数（类型：Function）。",
+    )
+
+    def rows(items: tuple[str, ...]) -> Candidate:
+        return Candidate(label, "local-t", 2.0, 1.0, 0.0, (label, *items), treats=True, items=items)
+
+    quoted = allocate({"排序": [rows(sort)], "筛选": [rows(filters)]})
+    assert quoted["排序"][0].items == sort and quoted["筛选"][0].items == filters
+    again = allocate({"排序": [rows(sort)], "筛选": [rows(sort)]})  # the same rows are quoted once
+    assert sum(len(claims) for claims in again.values()) == 1
+
+
+def test_a_verb_asked_is_found_in_the_word_its_documents_use_for_it() -> None:
+    # kratos' "中间件怎么自定义": its page says "#### 定制中间件" for routing middleware by operation (selector)
+    from generator.topic.analyze import aspect_sections
+    from generator.topic.aspects import aspect_words
+
+    page = (
+        "# 概览\n\nKratos 内置了一系列的 middleware（中间件）用于处理 logging、 metrics 等通用场景。\n\n"
+        "#### 定制中间件\n\n对特定路由定制中间件需要使用 selector，它按 operation 匹配而不是 HTTP 路由：\n\n"
+        '```go\nselector.Server(recovery.Recovery()).Path("/hello.Update/UpdateUser").Build()\n```\n'
+    )
+    sources = [_source("local-m", "component/middleware/overview.md", "概览", page, 0.9)]
+    asked = ["Kratos 中间件怎么注册", "Kratos 中间件怎么自定义"]
+    found = aspect_sections(
+        sources, aspect_words(asked[1], asked), RelevanceJudge("Kratos 中间件怎么注册和自定义")
+    )
+    assert found and "selector.Server" in found[0].code

@@ -409,3 +409,11 @@ def test_an_english_question_asking_how_a_subject_works_asks_the_how_facet() -> 
     assert (
         heuristic_plan("How do interchain accounts let one chain control another?").steps[1].facet == "topic"
     )
+
+
+def test_the_aspects_a_chinese_question_asks_take_one_place_of_the_outline() -> None:
+    # ant-design-vue's "Table 表格怎么排序和筛选" lost its 局限 section (rowKey, 过滤回到第一页) to its second aspect
+    outline = [DocumentOutline("Table 表格", ("何时使用", "原理", "使用", "局限"))]
+    asked = heuristic_plan("Table 表格怎么排序和筛选", lang="zh", outlines=outline).sub_queries
+    assert asked[1:3] == ["Table 表格怎么排序", "Table 表格怎么筛选"]
+    assert asked[-1] == "Table 表格有哪些局限？" and len(asked) == 7

@@ -27,7 +27,7 @@ from ..retrieval.scoring import Fields, Relevance, field_tokens, keep_threshold,
 from ..summarize import rank_sentences
 from ..text.grounding import grounded, source_words
 from ..text.paragraphs import paragraphs
-from ..text.pointers import states_purpose_within
+from ..text.pointers import points_elsewhere, states_purpose_within
 from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
@@ -78,6 +78,9 @@ from .judge import RelevanceJudge
 from .limits import leaves_alone, states_limit, states_own_limit
 from .plan import FACETS, Plan, unnumbered
 from .sentences import (
+    CODE_FENCE,
+    MAX_CODE,
+    MAX_ITEMS,
     MAX_PASSAGE,
     RUN_IN_LABEL,
     Quote,
@@ -213,6 +216,86 @@ def aspect_candidates(
     return sorted(found, key=lambda c: -c.relevance)
 
 
+def aspect_sections(
+    sources: Sequence[RawSource], words: set[str], judge: RelevanceJudge, said: frozenset[str] = frozenset()
+) -> list[Candidate]:
+    """The sections of the documents defining the subject that treat an aspect asked of it: a section whose
+    heading names one of the aspect's words ("##### 错误定义" for "Kratos 错误码怎么定义", "###### 错误断言" for
+    …怎么判断), then one whose first sentence does ("#### 使用中间件": "在 NewGRPCServer 和 NewHTTPServer 中通过
+    ServerOption 进行注册。" for …怎么注册), each quoted from its opening with its example. A passage naming
+    the word elsewhere ("Middleware 注册的顺序") says something else of it."""
+    about = defining_sources(sources, judge)
+    found: list[tuple[bool, int, str, SectionPassage]] = []  # (not titled, section order, source, passage)
+    for source in sources:
+        if source.id not in about or is_changelog(source.title, source.url):
+            continue
+        for order, section in enumerate(text_sections(source.text)):
+            entries = _entries_naming(section, words)
+            first = split_all(clean(section.blocks[0]))[:1] if section.blocks else []
+            titled = bool(words & set(tokens(section.heading)))
+            if not section.heading or not (titled or entries or words & set(tokens(" ".join(first)))):
+                continue
+            passages = entries or opening_passages(section, ASPECT_PASSAGES, example_alone=True, said=said)
+            for passage in passages or _statement_shown(section, said):
+                found.append((not titled, order, source.id, passage))
+    # "怎么注册" asks to be shown how: an example, then a reference's rows naming it, each in document order
+    found.sort(key=lambda f: (f[0], not f[3].code, -len(f[3].items), f[1]))
+    return [
+        Candidate(
+            passage.text,
+            sid,
+            SECTION_FACET_HITS,
+            1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
+            0.0,
+            passage.parts if len(passage.parts) > 1 else (),
+            1.0,
+            passage.code,
+            treats=True,
+            items=passage.items,
+        )
+        for rank, (_, _, sid, passage) in enumerate(found)
+    ]
+
+
+ASPECT_PASSAGES = 2  # passages quoted from a section treating an aspect
+
+
+def _entries_naming(section: TextSection, words: set[str]) -> list[SectionPassage]:
+    """The rows of a section's reference list that name an aspect's words, under the list's label: of Table's
+    "Column:" rows, "sorter：排序函数…" and "sortOrder：…" for 怎么排序, "onFilter：…筛选的运行函数" for 怎么筛选.
+    Each row reads alone (`items_read_alone`), so those naming it are quoted without the rest."""
+    found = []
+    for block in section.blocks:
+        lead, items = list_parts(block)
+        label = lead.strip().strip("*").strip()
+        if not items or not items_read_alone(label, items):
+            continue
+        named = tuple(item for item in items if words & set(tokens(item)))[:MAX_ITEMS]
+        if named:
+            found.append(SectionPassage(label, (label, *named), section.heading, items=named))
+    return found
+
+
+def _statement_shown(section: TextSection, said: frozenset[str]) -> list[SectionPassage]:
+    """A section opening on one short statement naming what it shows by its identifiers ("在 NewGRPCServer
+    和 NewHTTPServer 中通过 ServerOption 进行注册。", too few ordinary words to be quoted elsewhere) and then
+    showing it ("例如：" and the code): the statement, with the example when only a lead-in stands between."""
+    first = _subtitle(section.blocks[0]) if section.blocks else ""
+    if not first or first in said:
+        return []
+    blocks = section.blocks[: STATED_SCAN + 1]
+    shown = [
+        fence.group(2).strip("\n")
+        for before, block in zip(blocks, blocks[1:], strict=False)
+        if (fence := CODE_FENCE.match(block)) and before.rstrip().endswith((":", "："))
+    ]
+    code = shown[0] if shown and len(shown[0]) <= MAX_CODE else ""
+    return [SectionPassage(first, (first,), section.heading, code)]
+
+
+STATED_SCAN = 4  # blocks of a section read for the example its opening statement is shown by
+
+
 def facet_of(plan: Plan, question: str) -> str:
     """The facet of the outline a sub-question asks about ("what", "how", "current"…; '' when unknown)."""
     return next((s.facet for s in plan.steps if s.question == question and s.facet), "")
@@ -259,7 +342,8 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
         if facet_of(plan, q) in EVIDENCE_FACETS or (facet_of(plan, q) == "current" and not dated)
     }
     unwritten = {q: pool for q, pool in pools.items() if q not in written}
-    quoted = allocate(unwritten, used=used, strict=strict)
+    aspects = {q for q in pools if facet_of(plan, q) == "aspect"}
+    quoted = allocate(unwritten, used=used, strict=strict, asked=aspects)
     for question, _, ids in questions:
         if question in written:
             analysis.sections.append(written[question])
@@ -461,7 +545,11 @@ def passage_pools(
             answering, facet, judge, stored=catalog.sources, said=said, account=speaks_for
         )
         if question in aspects:
-            treated = aspect_candidates([s for s in catalog.sources if usable(s)], facets[question], judge)
+            own = [s for s in catalog.sources if usable(s)]
+            treated = [
+                *aspect_sections(own, facets[question], judge, said),
+                *aspect_candidates(own, facets[question], judge),
+            ]
         if facet == "how":
             treated = [*subject_sections([catalog.by_id[i] for i in sorted(account)], judge, said), *treated]
         quoted = {c.text for c in treated}
@@ -1041,7 +1129,41 @@ def definition(
         listed = lead_list(source.text) if titled else None
         if listed is not None:  # …or by listing its kinds, with the list
             return Claim(listed.text, [source.id], 1.0, items=listed.items)
+    # a page defining the subject under a title naming none of the question's words says what it is in its lead,
+    # before its first section ("概览": "Kratos 内置了一系列的 middleware（中间件）…"; "Table 表格": "展示行列数据。")
+    # (a question only: a page titled after a named subject that opens on a quip, "每过一秒，就会少一秒。" under
+    # "倒计时", opens the report on its props table instead)
+    for source in ranked[:3] if asked_subject(judge.topic) else []:
+        said = lead_paragraph(source.text) if source.id in defining else ""
+        if said:
+            return Claim(said, [source.id], 1.0)
     return None
+
+
+def lead_paragraph(text: str) -> str:
+    """A document's lead: the prose under its title before its first section heading, from its first paragraph
+    as far as it can be quoted whole (`whole_abstract`); '' when the document opens with a section, a list or
+    an example, or with a pointer elsewhere."""
+    blocks = [b.strip() for b in paragraphs(outside_alternatives(text)) if b.strip()]
+    n = 1 if blocks and _TITLE.match(blocks[0]) else 0
+    if n >= len(blocks) or _HEADING.match(blocks[n]):
+        return ""
+    lead = whole_abstract(blocks[n:], _opening_at(blocks, n)) or _subtitle(blocks[n])
+    return "" if not lead or points_elsewhere(lead) else lead
+
+
+def _subtitle(block: str) -> str:
+    """A lead that is one short statement under the title, too short to be quoted as a sentence elsewhere
+    ("展示行列数据。" under "# Table 表格"): the page's own line on what its subject does; '' for anything else."""
+    parts = [clean(p) for p in split_all(block)]
+    if len(parts) != 1 or not parts[0].endswith(("。", ".")) or is_question(parts[0]):
+        return ""
+    words = sum(1 for ch in parts[0] if is_cjk(ch)) + len(re.findall(r"[A-Za-z]+", parts[0]))
+    return parts[0] if words >= SUBTITLE_WORDS and prose_ratio(parts[0]) >= STATED_PROSE else ""
+
+
+SUBTITLE_WORDS = 4  # a Han character or a Latin word each: "展示行列数据。" says something, "概览。" does not
+STATED_PROSE = 0.5  # a short statement may name more identifiers than a sentence quoted anywhere (MIN_PROSE)
 
 
 def subject_definition(
@@ -1593,6 +1715,7 @@ def allocate(
     used: set[str] | None = None,
     limit: int = CLAIMS_PER_QUESTION,
     strict: set[str] = frozenset(),  # type: ignore[assignment]
+    asked: Collection[str] = (),
 ) -> dict[str, list[Claim]]:
     """Passages to sections, round-robin so that no early section takes every good one (a section with fewer
     candidates chooses first, so a section only the newest sources answer keeps them): its own facet's
@@ -1601,7 +1724,8 @@ def allocate(
     quoted twice, and a passage far weaker than the section's best is filler (verification researches an
     empty section).
     A `strict` section (limits, alternatives: a wrong answer misleads) takes only passages naming its facet or
-    standing under a section heading of its facet."""
+    standing under a section heading of its facet. The aspects the topic `asked` by name choose before the
+    facets every topic is asked ("Kratos 配置怎么热更新" takes "##### 3.热更新" before "如何工作？" does)."""
     picked: dict[str, list[Candidate]] = {question: [] for question in pools}
     taken = set(used or ())
     everywhere: list[str] = []
@@ -1609,7 +1733,8 @@ def allocate(
         progress = True
         while progress:
             progress = False
-            for question, pool in sorted(pools.items(), key=lambda qp: len(qp[1])):  # scarce pools first
+            # asked aspects, then scarce pools first
+            for question, pool in sorted(pools.items(), key=lambda qp: (qp[0] not in asked, len(qp[1]))):
                 if len(picked[question]) >= limit or (question in strict and not facet_only):
                     continue
                 if not facet_only and picked[question]:
@@ -1618,8 +1743,8 @@ def allocate(
                 pick = _next_pick(own, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:
                     picked[question].append(pick)
-                    taken.update(pick.sentences)
-                    everywhere.append(pick.text)
+                    taken.update(_said(pick))
+                    everywhere.append(_said_text(pick))
                     progress = True
     for question, pool in pools.items():  # a section still empty is answered by its fallback passages
         shown = [c for c in pool if c.fallback] if not picked[question] else []
@@ -1628,12 +1753,26 @@ def allocate(
             if pick is None:
                 break
             picked[question].append(pick)
-            taken.update(pick.sentences)
-            everywhere.append(pick.text)
+            taken.update(_said(pick))
+            everywhere.append(_said_text(pick))
     return {
         q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code, c.items) for c in chosen]
         for q, chosen in picked.items()
     }
+
+
+def _said(passage: Candidate) -> tuple[str, ...]:
+    """What a passage says that no other may say again: its sentences, a table's label aside (Table's
+    "Column:" quotes the sorter rows for 怎么排序 and the onFilter rows for 怎么筛选)."""
+    if passage.items and items_read_alone(passage.text, passage.items):
+        return tuple(s for s in passage.sentences if s != passage.text) or passage.sentences
+    return passage.sentences
+
+
+def _said_text(passage: Candidate) -> str:
+    """The text a passage is compared by with those quoted already: a table's rows, else its text."""
+    table = passage.items and items_read_alone(passage.text, passage.items)
+    return " ".join(_said(passage)) if table else passage.text
 
 
 def _next_pick(
@@ -1651,7 +1790,9 @@ def _next_pick(
     for c in pool:
         if not c.treats and c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
             continue
-        if any(s in taken for s in c.sentences) or any(similar(c.text, t) > NEAR_COPY for t in everywhere):
+        if any(s in taken for s in _said(c)) or any(
+            similar(_said_text(c), t) > NEAR_COPY for t in everywhere
+        ):
             continue
         redundancy = max((similar(c.text, h.text) for h in have), default=0.0)
         if redundancy > TOO_SIMILAR:

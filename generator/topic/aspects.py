@@ -28,6 +28,11 @@ _SENSES = {
     "maintainable": "maintenance maintain readable tested",
     "portable": "portability platform platforms",
     "private": "privacy secret secrets redact",
+    # a verb a Chinese question asks of its subject ("错误码怎么判断", "表格怎么筛选") → the words its documents
+    # write in headings and items ("错误断言", "onFilter：…筛选的运行函数"), the verb itself too
+    "判断": "判断 断言 判定",
+    "自定义": "自定义 定制",
+    "筛选": "筛选 过滤 filter",
 }
 SENSES = {tokens(word)[0]: frozenset(tokens(words)) for word, words in _SENSES.items()}
 

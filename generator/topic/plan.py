@@ -362,13 +362,17 @@ def outline_questions(
         text = _ask(question, subject, lang)
         if not _same_question(text, topic):
             generic.append((facet, text, " ".join(filter(None, [words, extra]))))
-    asked = definition_first(asked_as_written(topic), generic)
-    for heading in sections[: max(0, OUTLINE_SIZE - len(asked))]:
+    written = asked_as_written(topic)
+    asked = definition_first(written, generic)
+    # the aspects a topic asks by name ("Kratos 中间件怎么注册和自定义": 注册, 自定义) are one question of the
+    # outline: the facets and sections after them keep their places (its limits, its "内置中间件")
+    beyond = max(0, len(written) - 1)
+    for heading in sections[: max(0, OUTLINE_SIZE + beyond - len(asked))]:
         text = heading if lang == "en" else f"{subject}：{heading}"
         asked.append(
             ("section", text, " ".join(dict.fromkeys([*words.split(), *query_words(heading).split()])))
         )
-    return asked[: 3 if quick else 6]
+    return asked[: (3 if quick else 6) + beyond]
 
 
 OUTLINE_SIZE = 4  # sub-questions the outline fills up to with the top documents' own sections

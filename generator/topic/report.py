@@ -221,13 +221,13 @@ def table_lead(sections: list[ReportSection], defining: list[str]) -> list[Claim
 def _central(claim: Claim, catalog: Catalog, subject: str) -> Claim:
     """A table's rows quoted by the rows that matter, the most central first (`table_rows`): the analyst quoted
     the first rows that fit one passage, and an alphabetical props table left 穿梭框's value and 图片预览's
-    images and visible among the rows not listed."""
+    images and visible among the rows not listed. Rows chosen from anywhere in the table are kept."""
     source = catalog.by_id.get(claim.sources[0]) if claim.items else None
     if source is None or not items_read_alone(claim.text, claim.items):
         return claim
     rows = table_rows_of(source.text, claim.items)
-    if not rows:
-        return claim
+    if not rows or rows[: len(claim.items)] != tuple(item.strip() for item in claim.items):
+        return claim  # rows the analyst chose for the question they answer ("sorter：…" for 怎么排序) stay
     limit = quote_limit(claim.text, claim.items)
     return replace(claim, items=central_rows(rows, source.text, subject, claim.text, limit))
 

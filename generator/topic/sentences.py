@@ -485,6 +485,7 @@ def _heading_marks(text: str) -> list[tuple[int, int, str]]:
 
 MAX_CODE = 1500  # characters: a longer example is a listing, not something one quotes to make a point
 _FENCE = re.compile(r"^(```+|~~~+)[^\n]*\n(.*?)\n\1\s*$", re.S)
+CODE_FENCE = _FENCE  # a stored block that is one fenced example: its fence, then its code
 _SHORT_LEAD_IN = 40  # "Like this:", "For example:": a lead-in this short needs a sentence before it
 
 
