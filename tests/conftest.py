@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import signal
+import stat
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -104,6 +105,20 @@ def alarm(seconds: int) -> Iterator[None]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def synced_folders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The folders os.fsync is asked to sync from now on, in order (files' syncs left out)."""
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    return synced
 
 
 def git(cwd: Path, *args: str) -> str:

@@ -6,14 +6,12 @@ when something asks for them; the map's bytes are parsed rather than read again;
 from __future__ import annotations
 
 import ast
-import os
-import stat
 import threading
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from conftest import make_git_repo
+from conftest import make_git_repo, synced_folders
 from repo_output_fakes import offline_setup
 from repo_source_fixture import write_tree
 
@@ -452,15 +450,7 @@ def test_publishing_a_run_syncs_each_page_folder_once(
     result = synthesize(
         study, provider, analyze_shards(study, provider, list(enumerate(study.plan.shards, 1)))
     )
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def fsync(fd: int) -> None:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
-            synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
+    synced = synced_folders(monkeypatch)
     publish_repo(result)
     pages = list((paths.repos_dir / "acme" / "big").rglob("*.md"))
     assert len(pages) > len({p.parent for p in pages})  # folders holding several pages

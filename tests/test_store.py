@@ -6,7 +6,6 @@ import errno
 import os
 import shutil
 import sqlite3
-import stat
 import subprocess
 import sys
 import textwrap
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import synced_folders
 
 from generator import store
 from generator.cli import cli
@@ -291,25 +291,11 @@ def test_remove_stale_deletes_only_unkept_matching_files_of_a_real_folder(tmp_pa
     assert (shards / "notes.md").exists()
 
 
-def _synced_folders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The folders os.fsync is asked to sync, in order (files' syncs left out)."""
-    synced: list[str] = []
-    real_fsync = os.fsync
-
-    def fsync(fd: int) -> None:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
-            synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real_fsync(fd)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    return synced
-
-
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads an fd's path from /proc")
 def test_a_batch_of_writes_syncs_each_folder_once_at_its_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    synced = _synced_folders(monkeypatch)
+    synced = synced_folders(monkeypatch)
     store.write_text(tmp_path / "alone.md", "one\n")
     assert synced == [str(tmp_path)]  # outside a batch: at once, after each file
     synced.clear()
@@ -328,7 +314,7 @@ def test_a_batch_of_writes_syncs_each_folder_once_at_its_end(
 def test_a_batch_ends_with_its_folders_synced_when_a_write_fails(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    synced = _synced_folders(monkeypatch)
+    synced = synced_folders(monkeypatch)
     (tmp_path / "taken").write_text("a file where a folder should be\n")
     with pytest.raises(StoreError), store.folders_synced_once():
         store.write_text(tmp_path / "pages" / "1.md", "page 1\n")

@@ -241,18 +241,7 @@ def aspect_sections(
     # "怎么注册" asks to be shown how: an example, then a reference's rows naming it, each in document order
     found.sort(key=lambda f: (f[0], not f[3].code, -len(f[3].items), f[1]))
     return [
-        Candidate(
-            passage.text,
-            sid,
-            SECTION_FACET_HITS,
-            1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
-            0.0,
-            passage.parts if len(passage.parts) > 1 else (),
-            1.0,
-            passage.code,
-            treats=True,
-            items=passage.items,
-        )
+        _section_candidate(passage, sid, SECTION_FACET_HITS, rank)
         for rank, (_, _, sid, passage) in enumerate(found)
     ]
 
@@ -800,6 +789,32 @@ def section_candidates(
     )
 
 
+def _section_candidate(
+    passage: SectionPassage,
+    source_id: str,
+    hits: float,
+    rank: int,
+    weight: float = 1.0,
+    *,
+    under_subject: bool = False,
+) -> Candidate:
+    """A passage opening a section that treats the question, ranked `rank`-th in the order such sections
+    are found: the later, the less central."""
+    return Candidate(
+        passage.text,
+        source_id,
+        hits,
+        1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
+        0.0,
+        passage.parts if len(passage.parts) > 1 else (),
+        weight,
+        passage.code,
+        treats=True,
+        items=passage.items,
+        under_subject=under_subject,
+    )
+
+
 def _arrivals(sources: Sequence[RawSource], about: Collection[str], said: frozenset[str]) -> list[Candidate]:
     """The paragraphs of the documents about the topic saying only the release it arrived in ("自 antd@5.1.0
     版本开始提供该组件。" under "## API"): where it stands, whatever section holds them."""
@@ -878,21 +893,10 @@ def _treating_candidates(
                     continue  # where the work stands, what it changes, or an aside to the account
                 if facet != "current" and states_arrival(passage.text):
                     continue  # the release it arrived in, quoted where its standing is asked
-                parts = passage.parts if len(passage.parts) > 1 else ()
+                # a document not about the subject is quoted only in the subject's own section
                 found.append(
-                    Candidate(
-                        passage.text,
-                        source.id,
-                        SECTION_FACET_HITS,
-                        1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
-                        0.0,
-                        parts,
-                        weight,
-                        passage.code,
-                        treats=True,
-                        items=passage.items,
-                        # a document not about the subject is quoted only in the subject's own section
-                        under_subject=not own,
+                    _section_candidate(
+                        passage, source.id, SECTION_FACET_HITS, rank, weight, under_subject=not own
                     )
                 )
                 rank += 1
@@ -945,20 +949,7 @@ def subject_sections(
         ]
         for rank, section in enumerate(sections):
             for passage in opening_passages(section, 1, said=said):
-                found.append(
-                    Candidate(
-                        passage.text,
-                        source.id,
-                        SUBJECT_SECTION_HITS,
-                        1.0 / (1.0 + SECTION_ORDER_DECAY * rank),
-                        0.0,
-                        passage.parts if len(passage.parts) > 1 else (),
-                        1.0,
-                        passage.code,
-                        treats=True,
-                        items=passage.items,
-                    )
-                )
+                found.append(_section_candidate(passage, source.id, SUBJECT_SECTION_HITS, rank))
     return found
 
 
