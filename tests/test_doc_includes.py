@@ -9,7 +9,7 @@ from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
 from generator.documents import read_text
-from generator.repo.docs.includes import Includes
+from generator.repo.docs.includes import Included, Includes
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -223,3 +223,75 @@ def test_a_pages_text_included_from_the_readme_is_read_in_its_place(tmp_path: Pa
     ]
     # a reader that does not expand includes (a topic's stored source) never shows the marker
     assert [b.text for _, b in read_text(myst, name="docs/index.md").blocks()] == ["After."]
+
+
+MAIN_GO = (
+    "package main\n\n"
+    'import "example.com/tinyweb"\n\n'
+    "// --8<-- [start:main]\n"
+    "func main() {\n"
+    "\t// --8<-- [start:serve]\n"
+    "\ttinyweb.Serve(8000)\n"
+    "\t// --8<-- [end:serve]\n"
+    "}\n"
+    "// --8<-- [end:main]\n"
+)
+FX_STYLE = {  # uber-go/fx's shape: mkdocs.yml in docs/, pages in docs/src/, examples under the `base_path` docs/ex/
+    "README.md": "# tinyweb\n\nTinyweb is a small web framework that routes requests to handlers.\n",
+    "docs/mkdocs.yml": (
+        "site_name: tinyweb\ndocs_dir: src\nnav:\n  - Home: index.md\n  - Start: start.md\n"
+        "markdown_extensions:\n  - admonition\n  - pymdownx.snippets:\n      base_path: [ex]\n"
+    ),
+    "docs/src/index.md": "# Tinyweb\n\nTinyweb is made of an application object and a router.\n",
+    "docs/src/start.md": (
+        "# Getting started\n\nBuild the smallest application there is.\n\n"
+        '1. Write a minimal `main.go`.\n\n   ```go\n   --8<-- "start/main.go:main"\n   ```\n\n'
+        '2. The line that serves, by its lines:\n\n   ```go\n   --8<-- "start/main.go:8:8"\n   ```\n\n'
+        "3. Both parts, listed in a block:\n\n   ```go\n   --8<--\n   start/main.go:serve\n"
+        "   start/main.go:1:1\n   --8<--\n   ```\n\n"
+        'A hostile one:\n\n```go\n--8<-- "../../etc/passwd"\n```\n\n'
+        'A remote one:\n\n```go\n--8<-- "https://example.com/x.go"\n```\n\n'
+        "Then run it with the go tool and open the port in a browser.\n"
+    ),
+    "docs/ex/start/main.go": MAIN_GO,
+    "tinyweb/serve.go": "package tinyweb\n\n// Serve serves.\nfunc Serve(port int) {}\n",
+}
+
+
+def test_a_snippet_names_a_section_or_lines_of_a_file_under_the_snippets_base_path(tmp_path: Path) -> None:
+    root = make_project(tmp_path / "tinyweb", FX_STYLE)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    revision = result.synthesis.revision
+    start = read_page(next((result.study.harvest_dir / "guide").glob("*_start.md")))[1]
+    cited = f"/blob/{revision}/docs/ex/start/main.go"
+    # the section's lines, its marker lines left out, cited at the example file's lines
+    assert "```go\nfunc main() {\n\ttinyweb.Serve(8000)\n}\n```" in start
+    assert f"{cited}#L6-L10)" in start
+    assert "```go\n\ttinyweb.Serve(8000)\n```" in start and f"{cited}#L8)" in start
+    assert "```go\npackage main\n```" in start and f"{cited}#L1)" in start  # the block form's second name
+    assert "8<" not in start and "[start:" not in start
+    assert "passwd" not in start and "example.com/x.go" not in start  # left out, not shown as written
+
+
+def test_an_included_file_outside_the_repository_is_never_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.go"
+    secret.write_text("package secret\n\nconst Key = 1\n")
+    root = make_project(tmp_path / "p", {"docs/ex/ok.go": MAIN_GO, "docs/guide.md": "x\n"})
+    (root / "docs/ex/leak.go").symlink_to(secret)
+    includes = Includes(
+        root, frozenset({"docs/ex/ok.go", "docs/ex/leak.go", "docs/guide.md"}), "docs", None, ("docs/ex",)
+    )
+    assert includes.read("docs/guide.md", ("--8<--", "ok.go:serve")) == Included(
+        "docs/ex/ok.go", 8, 8, "\ttinyweb.Serve(8000)"
+    )
+    for hostile in (
+        "leak.go",
+        "../../../etc/passwd",
+        "/etc/passwd",
+        "https://example.com/ok.go",
+        "ok.go:nowhere",
+    ):
+        assert includes.read("docs/guide.md", ("--8<--", hostile)) is None

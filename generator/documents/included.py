@@ -32,6 +32,7 @@ _PROSE_ONE = re.compile(r'--8<-- include "[^"\n]+"(?: (?:after|before)=\S+)*')
 _PROSE_RUN = re.compile(r'(?:--8<-- include "[^"\n]+"(?: (?:after|before)=\S+)*\s*)+')
 # pymdownx.snippets' line (`;--8<--` is its escape: shown as written)
 _SNIPPET = re.compile(r'^-{1,}8<-{1,}[ \t]+(["\'])([^"\'\n]+)\1$')
+_SNIPPET_BLOCK = re.compile(r"^-{1,}8<-{1,}$")  # the bare line opening and closing its block of names
 
 
 def include_markers(block: Block) -> list[tuple[str, str]]:
@@ -39,8 +40,14 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
     if block.kind not in ("code", "paragraph") or "8<" not in block.text and INCLUDE not in block.text:
         return []
     found: list[tuple[str, str]] = []
+    listing = False  # inside a block of names, one a line, between two bare `--8<--` lines
     for line in (line.strip() for line in block.text.splitlines() if line.strip()):
-        if snippet := _SNIPPET.match(line):
+        if _SNIPPET_BLOCK.match(line):
+            listing = not listing
+        elif listing:
+            if not line.startswith(";"):  # `;name` is a name left out
+                found.append((SNIPPET, line))
+        elif snippet := _SNIPPET.match(line):
             found.append((SNIPPET, snippet.group(2)))
         elif partial := _PARTIAL.match(line):
             found.append((PARTIAL, partial.group(1)))
@@ -52,7 +59,7 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
             found.append((INCLUDE, line[len(INCLUDE) :].strip()))
         else:
             return []
-    return found
+    return found if not listing else []
 
 
 def prose_marker(name: str, after: str = "", before: str = "") -> str:

@@ -2,8 +2,10 @@
 Sphinx's `literalinclude` show the included file in the built docs, so a page quotes that file's lines,
 cited there, never the placeholder; an MDX page's Markdown partial (`<Types />`) and a page's text included
 from another file (`.. include:: ../README.rst`, MyST's `{include}` between two marker lines) show that file's
-text, cited there. A name is looked up among the repository's files (the page's folder,
-the repository root and the docs folder, then the one file whose path ends with it: nlohmann/json copies
+text, cited there. A snippet names a whole file, its lines (`file.go:10:20`) or a section between two marker lines
+(`file.go:main`, `// --8<-- [start:main]` … `[end:main]`; marker lines are never shown). A name is looked up
+among the repository's files (the page's folder, `mkdocs.yml`'s snippets `base_path`, the repository root and
+the docs folder, then the one file whose path ends with it: nlohmann/json copies
 its examples into the docs at build time); it is never opened as a path of its own."""
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from generator.repo.map.filetypes import language_of
 from generator.repo.map.walk import read_or_none
 
 MAX_BYTES = 40_000  # an included file is an example; how long a page shows whole is the page's to say
-_SPAN = re.compile(r"^(.+?)(?::(\d*)(?::(\d*))?)?$")
+# a name and the part of the file it includes: lines `:10:20` or a section `:name`
+_SPAN = re.compile(r"^(.+?)(?::(\d*)(?::(\d*))?|:([A-Za-z][-\w]*))?$")
+# the line marking where a file's section starts or ends (`# --8<-- [start:main]`), never shown
+_SECTION = re.compile(r"(?<!;)-{1,}8<-{1,}[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*([A-Za-z][-\w]*)[ \t]*\]")
 _NO_FENCE = frozenset({"other", "text", "markdown"})
 
 
@@ -43,6 +48,7 @@ class Includes:
     files: frozenset[str]
     docs: str  # the docs folder ("" when there is none)
     redactor: Redactor | None = None
+    bases: tuple[str, ...] = ()  # the folders snippets' names are relative to (`mkdocs.yml`'s `base_path`)
 
     def expand(self, document: Document) -> Document:
         """`document` with each block that only includes files replaced by those files' lines (a block whose
@@ -82,15 +88,18 @@ class Includes:
         if self.redactor is not None:
             text = self.redactor.redact(text)[0]
         lines = text.splitlines()
-        start = int(spanned.group(2) or 1)
-        end = min(int(spanned.group(3) or len(lines)), len(lines))
-        while start <= end and not lines[start - 1].strip():
-            start += 1
-        while end >= start and not lines[end - 1].strip():
-            end -= 1
-        if start > end:
+        span = _section(lines, spanned.group(4)) if spanned.group(4) else None
+        start, end = span or (int(spanned.group(2) or 1), int(spanned.group(3) or len(lines)))
+        if spanned.group(4) and not span:
             return None
-        return Included(path, start, end, "\n".join(lines[start - 1 : end]))
+        shown = [n for n in range(start, min(end, len(lines)) + 1) if not _SECTION.search(lines[n - 1])]
+        while shown and not lines[shown[0] - 1].strip():
+            shown.pop(0)
+        while shown and not lines[shown[-1] - 1].strip():
+            shown.pop()
+        if not shown:
+            return None
+        return Included(path, shown[0], shown[-1], "\n".join(lines[n - 1] for n in shown))
 
     def partial(self, page: str, name: str, after: str = "", before: str = "") -> tuple[Block, ...]:
         """The blocks of the file `name` a page shows where it stands — an MDX page's Markdown partial
@@ -112,10 +121,10 @@ class Includes:
         """The repository file `name` means on `page`: relative to the page's folder (Sphinx's `/x` to the
         docs folder), the repository root or the docs folder, else the one file whose path ends with it."""
         name = name.strip().replace("\\", "/")
-        if not name or "\x00" in name:
+        if not name or "\x00" in name or "://" in name:
             return ""
         here = posixpath.dirname(page)
-        bases = [self.docs] if sphinx and name.startswith("/") else [here, "", self.docs]
+        bases = [self.docs] if sphinx and name.startswith("/") else [here, *self.bases, "", self.docs]
         for base in bases:
             path = posixpath.normpath(posixpath.join(base, name.lstrip("/")))
             if path in self.files:
@@ -123,6 +132,21 @@ class Includes:
         tail = "/" + posixpath.normpath(name.lstrip("/"))
         ending = [p for p in self.files if p.endswith(tail)] if not tail.startswith("/..") else []
         return ending[0] if len(ending) == 1 else ""
+
+
+def _section(lines: list[str], name: str) -> tuple[int, int] | None:
+    """The first and last line numbers inside the section `name` of a file (to its end when it is never
+    closed); None when it never starts."""
+    marks = [
+        (n, m.group(1).lower(), m.group(2)) for n, line in enumerate(lines, 1) if (m := _SECTION.search(line))
+    ]
+    start = next((n for n, kind, found in marks if kind == "start" and found == name), None)
+    if start is None:
+        return None
+    end = next(
+        (n for n, kind, found in marks if kind == "end" and found == name and n > start), len(lines) + 1
+    )
+    return start + 1, end - 1
 
 
 def _text_included(marker: tuple[str, str]) -> tuple[str, str, str]:

@@ -391,6 +391,39 @@ def _section_label(item: object) -> str:
 
 def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
     """`mkdocs.yml`'s nav and the repository folder its pages are in (None when there is none)."""
+    data, config = _mkdocs_config(root, docs)
+    if data is None:
+        return None, ""
+    folder = str(data.get("docs_dir") or "docs").strip("/")
+    base = str(PurePosixPath(config).parent)
+    return data.get("nav"), folder if base == "." else f"{base}/{folder}"
+
+
+def snippet_bases(root: Path, docs: str) -> tuple[str, ...]:
+    """The repository folders `mkdocs.yml`'s `pymdownx.snippets` reads included files from (its `base_path`,
+    relative to the folder `mkdocs.yml` is in, where the docs are built; that folder when none is given);
+    () without snippets. A folder is only ever a prefix of a repository file's path, never opened."""
+    data, config = _mkdocs_config(root, docs)
+    extensions = data.get("markdown_extensions") if data is not None else None
+    listed = extensions if isinstance(extensions, list) else []
+    if "pymdownx.snippets" not in listed and not any(
+        isinstance(item, dict) and "pymdownx.snippets" in item for item in listed
+    ):
+        return ()
+    options: object = next(
+        (i["pymdownx.snippets"] for i in listed if isinstance(i, dict) and "pymdownx.snippets" in i), {}
+    )
+    given = options.get("base_path", ".") if isinstance(options, dict) else "."
+    here = PurePosixPath(config).parent
+    return tuple(
+        posixpath.normpath(str(here / base))
+        for base in (given if isinstance(given, list) else [given])
+        if isinstance(base, str) and base and not base.startswith("/") and ".." not in base.split("/")
+    )
+
+
+def _mkdocs_config(root: Path, docs: str) -> tuple[dict[str, Any] | None, str]:
+    """`mkdocs.yml`'s settings and its path (None when there is none, or it cannot be read)."""
     for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml", *_nested_configs(root, docs)):
         text = _nav_text(root, config, max_bytes=NAV_BYTES)
         if text is None:
@@ -399,11 +432,7 @@ def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
             data = load_bounded_yaml(text, config, foreign_tags=True)
         except ConfigError:
             return None, ""
-        if not isinstance(data, dict):
-            return None, ""
-        folder = str(data.get("docs_dir") or "docs").strip("/")
-        base = str(PurePosixPath(config).parent)
-        return data.get("nav"), folder if base == "." else f"{base}/{folder}"
+        return (data, config) if isinstance(data, dict) else (None, "")
     return None, ""
 
 
