@@ -717,3 +717,25 @@ def test_an_overloaded_typescript_function_has_the_doc_comment_above_its_first_o
     assert docs["lone"] == ""
     assert docs["Box.put"] == "Put a value in."
     assert docs["original"] == "Get the underlying object."  # immer's: a bundler's annotation is no doc
+
+
+def test_a_go_type_alias_is_a_type_naming_what_it_stands_for() -> None:
+    """uber-go/fx declares `fx.In` and `fx.Out` as aliases (`type In = dig.In`): the Go reader skipped every
+    `type A = B`, so the parameter-object and result-object pages linked no code and the reference lacked
+    them. An alias, alone or grouped, generic or not, is a type of its file with its doc comment and line,
+    and names what it stands for."""
+    from generator.repo.facts.languages import symbols_of
+
+    text = (
+        'package fx\n\nimport "go.uber.org/dig"\n\n// In can be embedded into a struct.\ntype In = dig.In\n\n'
+        "type (\n\t// Out marks a result object.\n\tOut = dig.Out\n\t// Pair holds two of a kind.\n"
+        "\tPair[T any] = Gen[T, T]\n\tcount = int\n\tPlain int\n)\n"
+    )
+    found = {s.name: (s.kind, s.start, s.doc_source, s.bases, s.exported) for s in symbols_of("go", text)}
+    assert found == {
+        "In": ("type", 6, "In can be embedded into a struct.", ("dig.In",), True),
+        "Out": ("type", 10, "Out marks a result object.", ("dig.Out",), True),
+        "Pair": ("type", 12, "Pair holds two of a kind.", ("Gen",), True),
+        "count": ("type", 13, "", ("int",), False),
+        "Plain": ("type", 14, "", (), True),
+    }

@@ -61,8 +61,8 @@ def doc_before(node: Any, language: str) -> str:
     if node is None:
         return ""
     named = node.child_by_field_name("name")  # a TypeScript function's, whose overloads may stand above it
-    if node.parent is not None and node.parent.type in _DOC_ANCHORS:
-        node = node.parent  # the comment sits before `export …` / `type (…)` / `template<…>`
+    if node.parent is not None and node.parent.type in _DOC_ANCHORS and not _grouped(node.parent):
+        node = node.parent  # the comment sits before `export …` / `type …` / `template<…>`
     comments: list[str] = []
     sibling = node.prev_named_sibling
     if sibling is None and node.parent is not None and node.parent.type == "body_statement":
@@ -91,6 +91,11 @@ def doc_before(node: Any, language: str) -> str:
         expected_end = sibling.start_point[0] - 1
         sibling = sibling.prev_named_sibling
     return doc_head(comment_text("\n".join(reversed(comments))))
+
+
+def _grouped(declaration: Any) -> bool:
+    """A Go `type ( … )` group, whose types each have their own comment inside it."""
+    return declaration.type == "type_declaration" and any(c.type == "(" for c in declaration.children)
 
 
 def _overloads(sibling: Any, name: str) -> bool:

@@ -132,7 +132,7 @@ _C_DEFS = {"function_definition": "function", "struct_specifier": "struct", "uni
            "enum_specifier": "enum"}
 _DEFS: dict[str, dict[str, str]] = {
     "javascript": _JS_DEFS, "typescript": _JS_DEFS, "tsx": _JS_DEFS,
-    "go": {"function_declaration": "function", "method_declaration": "method"},
+    "go": {"function_declaration": "function", "method_declaration": "method", "type_alias": "type"},
     "rust": {"function_item": "function", "struct_item": "struct", "enum_item": "enum", "trait_item": "trait",
              "mod_item": "module", "macro_definition": "macro", "impl_item": "impl", "union_item": "union",
              "type_item": "type"},
@@ -393,6 +393,12 @@ def _bases(node: Any) -> tuple[str, ...]:
     found: list[str] = []
     if node.type == "impl_item" and node.child_by_field_name("trait") is not None:
         return (owner_name(node_text(node.child_by_field_name("trait"))),)
+    if node.type == "type_alias" and (target := node.child_by_field_name("type")) is not None:
+        # Go's `type In = dig.In`, `type Pair[T any] = Gen[T, T]`: the type it stands for (a `*T`, map or
+        # func type names none)
+        if target.type == "generic_type":
+            target = target.child_by_field_name("type")
+        return (node_text(target),) if target.type in _GO_NAMED_TYPES else ()
     for child in node.named_children:
         if child.type == "base_class_clause":  # C++: `: public base_sink<Mutex>, private other`
             found.extend(node_text(c) for c in child.named_children if c.type != "access_specifier")
@@ -412,6 +418,9 @@ def _bases(node: Any) -> tuple[str, ...]:
                 else:
                     found.append(node_text(name))
     return tuple(dict.fromkeys(b.split("<", 1)[0].strip() for b in found if b.strip()))
+
+
+_GO_NAMED_TYPES = frozenset({"type_identifier", "qualified_type"})
 
 
 def _is_exported_js(node: Any) -> bool:
