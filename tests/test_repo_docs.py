@@ -1213,6 +1213,34 @@ def test_a_name_qualified_by_the_project_s_own_package_is_the_name_it_qualifies(
     assert symbols == {"Reads values": ["Provider"], "Parses values": ["Parser"], "Writes values": ["Source"]}
 
 
+def test_a_short_name_the_project_s_package_qualifies_is_its_definition(tmp_path: Path) -> None:
+    """uber-go/fx's Parameter Objects page says "Embed `fx.In` into this struct": a name of two letters was
+    never resolved, so the page linked no code though `fx` qualifies it (inout.go's `type In = dig.In`). A
+    short name the project's own package qualifies is its definition; a bare short one (`Op`) still is
+    none, as a word of two letters is too often something else."""
+    said = "Tinyfx {0} in several ways, and this section explains each of them in turn with examples."
+    readme = "# tinyfx\n\nTinyfx wires applications.\n\n" + "".join(
+        f"## {title}\n\n{said.format(title.lower())}\n\n- {title} with {span}, the first way\n"
+        f"- {title} second way here\n- {title} third way here\n\n"
+        for title, span in (
+            ("Parameter objects", "`tinyfx.In`"),
+            ("Operations", "`Op`"),
+            ("Results", "`Result`"),
+        )
+    )
+    files = {
+        "README.md": readme,
+        "inout.go": "package tinyfx\n\n// In marks a parameter struct.\ntype In struct{}\n",
+        "op.go": "package tinyfx\n\n// Op is an operation.\ntype Op struct{}\n\n// Result is a result.\ntype Result struct{}\n",
+    }
+    root = make_project(tmp_path / "tinyfx", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyfx")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    symbols = {c.name: [s.name for s in c.symbols] for c in docs.concepts}
+    assert symbols == {"Parameter objects": ["In"], "Operations": [], "Results": ["Result"]}
+
+
 def test_a_concept_s_code_is_never_a_test_beside_the_code_it_tests(tmp_path: Path) -> None:
     # traefik's Docker, Kv, Knative and Ingress guide entries linked `TestDynConfBuilder_build`,
     # `Test_buildConfiguration` … from the _test.go files beside pkg/provider/<name>/'s code

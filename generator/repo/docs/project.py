@@ -2266,7 +2266,8 @@ class SymbolNames:
                 candidates = named if len(named) == 1 else []  # two methods of the name: either is a guess
             if home is not None:  # the package named: `koanf.Provider` is the root's, not `file.Provider`
                 candidates = [c for c in candidates if _in_folder(c[0], home)] or candidates
-            best = _best(candidates, self.facts) if len(name) > 2 else None
+            # a bare name of two letters is too often a word; one the package qualifies is not (`fx.In`)
+            best = _best(candidates, self.facts) if len(name) > 2 or home is not None else None
             if best is not None:
                 found.append(cite(best[1], best[0], self.linker))
         if package:
