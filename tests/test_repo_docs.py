@@ -1216,8 +1216,9 @@ def test_a_name_qualified_by_the_project_s_own_package_is_the_name_it_qualifies(
 def test_a_short_name_the_project_s_package_qualifies_is_its_definition(tmp_path: Path) -> None:
     """uber-go/fx's Parameter Objects page says "Embed `fx.In` into this struct": a name of two letters was
     never resolved, so the page linked no code though `fx` qualifies it (inout.go's `type In = dig.In`). A
-    short name the project's own package qualifies is its definition; a bare short one (`Op`) still is
-    none, as a word of two letters is too often something else."""
+    short name the project's own package qualifies is its definition when that package defines it; a bare
+    short one (`Op`), or one the package does not define (`tinyfx.Io`, only in sub/), still is none, as a
+    word of two letters is too often something else."""
     said = "Tinyfx {0} in several ways, and this section explains each of them in turn with examples."
     readme = "# tinyfx\n\nTinyfx wires applications.\n\n" + "".join(
         f"## {title}\n\n{said.format(title.lower())}\n\n- {title} with {span}, the first way\n"
@@ -1226,11 +1227,13 @@ def test_a_short_name_the_project_s_package_qualifies_is_its_definition(tmp_path
             ("Parameter objects", "`tinyfx.In`"),
             ("Operations", "`Op`"),
             ("Results", "`Result`"),
+            ("Streams", "`tinyfx.Io`"),
         )
     )
     files = {
         "README.md": readme,
         "inout.go": "package tinyfx\n\n// In marks a parameter struct.\ntype In struct{}\n",
+        "sub/io.go": "package sub\n\n// Io is a stream.\ntype Io struct{}\n",
         "op.go": "package tinyfx\n\n// Op is an operation.\ntype Op struct{}\n\n// Result is a result.\ntype Result struct{}\n",
     }
     root = make_project(tmp_path / "tinyfx", files)
@@ -1238,7 +1241,7 @@ def test_a_short_name_the_project_s_package_qualifies_is_its_definition(tmp_path
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tinyfx")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     symbols = {c.name: [s.name for s in c.symbols] for c in docs.concepts}
-    assert symbols == {"Parameter objects": ["In"], "Operations": [], "Results": ["Result"]}
+    assert symbols == {"Parameter objects": ["In"], "Operations": [], "Results": ["Result"], "Streams": []}
 
 
 def test_a_concept_s_code_is_never_a_test_beside_the_code_it_tests(tmp_path: Path) -> None:

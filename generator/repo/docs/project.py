@@ -2264,10 +2264,12 @@ class SymbolNames:
             if not candidates and methods and _distinctive_method(name):
                 named = self.by_method.get(name, [])
                 candidates = named if len(named) == 1 else []  # two methods of the name: either is a guess
-            if home is not None:  # the package named: `koanf.Provider` is the root's, not `file.Provider`
-                candidates = [c for c in candidates if _in_folder(c[0], home)] or candidates
-            # a bare name of two letters is too often a word; one the package qualifies is not (`fx.In`)
-            best = _best(candidates, self.facts) if len(name) > 2 or home is not None else None
+            inside = [c for c in candidates if home is not None and _in_folder(c[0], home)]
+            # the package named: `koanf.Provider` is the root's, not `file.Provider`
+            candidates = inside or candidates
+            # a bare name of two letters is too often a word; one defined in the package qualifying it is not
+            # (`fx.In`), one defined elsewhere still is
+            best = _best(candidates, self.facts) if len(name) > 2 or inside else None
             if best is not None:
                 found.append(cite(best[1], best[0], self.linker))
         if package:
