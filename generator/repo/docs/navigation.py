@@ -167,6 +167,7 @@ class Navigation:
     order: tuple[str, ...]
     listed: tuple[NavPage, ...] = ()
     substitutions: Mapping[str, str] = field(default_factory=dict)  # the docset's `subs` (substitutions.py)
+    snippet_bases: tuple[str, ...] = ()  # the folders `mkdocs.yml`'s snippets read included files from
 
     def titles(self) -> dict[str, str]:
         """Each page the navigation names → that name: the title MkDocs shows, the project's own."""
@@ -198,9 +199,10 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     tree = sorted(inside, key=lambda p: tree_key(p, docs, positions, stated))
     known = set(inside)
     toc = _toc_yaml(root, tree, docs)
+    mkdocs = _mkdocs_config(root, docs)
     # each format's pages, in the order they come first
     formats = (
-        mkdocs_pages(root, tree, docs),
+        mkdocs_pages(*mkdocs),
         toc.found,
         toctree_pages(root, tree, docs),
         sidebar_pages(root, tree, docs),
@@ -211,7 +213,9 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     order = dict.fromkeys([*(page.path for page in listed), *tree])
     order.pop(_about_the_docs(root, inside, docs, {page.path for page in listed}), None)
     order.pop(summary.path, None)  # the table of contents is the navigation, not a page
-    return Navigation(tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {})
+    return Navigation(
+        tuple(files), docs, tuple(order), tuple(listed), toc.substitutions or {}, snippet_bases(*mkdocs)
+    )
 
 
 _PAGE_LINK = re.compile(r"\]\(\s*(?!\w+:|/|#)([^)\s#?]+\.(?:md|mdx|markdown|rst))(?:#[^)\s]*)?\s*\)")
@@ -365,10 +369,11 @@ def _stated_position(root: Path, path: str) -> float:
     return float(stated) if _NUMBER.fullmatch(stated) else UNSTATED
 
 
-def mkdocs_pages(root: Path, paths: Sequence[str], docs: str) -> list[NavPage]:
-    """The pages `mkdocs.yml`'s nav lists, in its order, as repository paths, each with the title the nav
-    gives it and the top-level section (`- Guide: [...]`) it sits in."""
-    nav, prefix = _mkdocs_nav(root, docs)
+def mkdocs_pages(data: dict[str, Any] | None, config: str) -> list[NavPage]:
+    """The pages `mkdocs.yml`'s nav lists (its settings `data`, read from `config`), in its order, as
+    repository paths, each with the title the nav gives it and the top-level section (`- Guide: [...]`) it
+    sits in."""
+    nav, prefix = _mkdocs_nav(data, config)
     return [
         NavPage(f"{prefix}/{page}", clean_heading(_NAV_ICON.sub("", title)), _section_label(item))
         for item in (nav if isinstance(nav, list) else [nav])
@@ -389,9 +394,8 @@ def _section_label(item: object) -> str:
     return ""
 
 
-def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
+def _mkdocs_nav(data: dict[str, Any] | None, config: str) -> tuple[object, str]:
     """`mkdocs.yml`'s nav and the repository folder its pages are in (None when there is none)."""
-    data, config = _mkdocs_config(root, docs)
     if data is None:
         return None, ""
     folder = str(data.get("docs_dir") or "docs").strip("/")
@@ -399,11 +403,10 @@ def _mkdocs_nav(root: Path, docs: str) -> tuple[object, str]:
     return data.get("nav"), folder if base == "." else f"{base}/{folder}"
 
 
-def snippet_bases(root: Path, docs: str) -> tuple[str, ...]:
+def snippet_bases(data: dict[str, Any] | None, config: str) -> tuple[str, ...]:
     """The repository folders `mkdocs.yml`'s `pymdownx.snippets` reads included files from (its `base_path`,
     relative to the folder `mkdocs.yml` is in, where the docs are built; that folder when none is given);
     () without snippets. A folder is only ever a prefix of a repository file's path, never opened."""
-    data, config = _mkdocs_config(root, docs)
     extensions = data.get("markdown_extensions") if data is not None else None
     listed = extensions if isinstance(extensions, list) else []
     if "pymdownx.snippets" not in listed and not any(

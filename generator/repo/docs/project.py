@@ -32,7 +32,7 @@ from generator.repo.analyze.explained import docstrings, go_examples, module_doc
 from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_text
-from generator.repo.docs.navigation import DOC_SUFFIXES, doc_files, read_navigation, snippet_bases
+from generator.repo.docs.navigation import DOC_SUFFIXES, doc_files, read_navigation
 from generator.repo.docs.substitutions import (
     rst_labels,
     rst_replacements,
@@ -287,8 +287,9 @@ def read_project_docs(
     folder = navigation.docs
     in_order = tuple(dict.fromkeys(linked.get(p, p) for p in navigation.order[:MAX_FILES]))
     readme = front_readme(files, repo_map.links)
-    bases = snippet_bases(root, folder)
-    includes = Includes(root, frozenset(f.path for f in repo_map.files), folder, redactor, bases)
+    includes = Includes(
+        root, frozenset(f.path for f in repo_map.files), folder, redactor, navigation.snippet_bases
+    )
     # each page read once: the Sphinx labels of every reST page first, for the `:ref:`s of all of them
     texts = {
         p: text
