@@ -194,7 +194,27 @@ def _heading_title(sections: tuple[Section, ...], markup: str, stem: str = "") -
     named_after = len(stem) >= 3 and first.lower().startswith(stem.lower())
     if markup in ("markdown", "mdx") and not top and is_reference_part(first) and not named_after:
         return ""  # "## API" opening a page whose title the site keeps elsewhere: the file names it
+    if (
+        markup in ("markdown", "mdx")
+        and titled
+        and not top
+        and titled[0].level >= 3
+        and _opens_on_prose(sections)
+    ):
+        return ""  # a fragment other pages include under their heading: its "#### Definitions" is a part
     return _opening_title(titled) if is_section_name(first) and not named_after else first
+
+
+def _opens_on_prose(sections: tuple[Section, ...]) -> bool:
+    """Whether a text says something before its first heading: a paragraph ending as a sentence does
+    (matrix-spec's room version fragments open on "The room state S′(E) after an event E is defined…")."""
+    opening = sections[0] if sections and not sections[0].heading else None
+    return opening is not None and any(
+        b.kind == "paragraph" and _SENTENCE_END.search(b.plain.rstrip()) for b in opening.blocks
+    )
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？:：]$")
 
 
 def _opening_title(titled: list[Section]) -> str:

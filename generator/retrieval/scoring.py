@@ -21,13 +21,15 @@ from ..text.words import STOPWORDS, ZH_STOPWORDS, compound_parts, latin_names, l
 
 K1 = 10.0
 # a code example names the words it uses, as prose does, but says less about what the document is about
-WEIGHTS = {"title": 20.0, "headings": 8.0, "lead": 4.0, "body": 1.0, "code": 0.5}
+# what other documents' links to it say (anchor text) names what it is about as its own opening does
+WEIGHTS = {"title": 20.0, "headings": 8.0, "lead": 4.0, "anchor": 4.0, "body": 1.0, "code": 0.5}
 # Length normalisation per field (BM25's b). The body is normalised fully: a long document names every
 # word often, and only a term's density, not its count, says the document is about it.
 LENGTH_NORM = {
     "title": 0.75,
     "headings": 0.5,
     "lead": 0.5,
+    "anchor": 0.5,
     "body": 1.0,
     "code": 1.0,
 }  # a title listing many things names each less
@@ -36,6 +38,7 @@ MIN_LENGTH = {
     "title": 4.0,
     "headings": 20.0,
     "lead": 60.0,
+    "anchor": 60.0,
     "body": 300.0,
     "code": 300.0,
 }  # the typical length of a whole document's field never drops below these
@@ -161,6 +164,10 @@ class Fields:
     body: str
     lead: str = ""  # the document's abstract or first paragraph, which says what it is about
     code: str = ""  # its code examples, when they are told apart from its prose
+    anchor: str = ""  # what the links to it say: their text and sentence (documents/references.py)
+    # the words its collection's name is written in ("Arthas", "Matrix"): every page of the collection is
+    # about them, written or not, so a question's word among them asks nothing of this document
+    context: str = ""
 
 
 @dataclass(frozen=True)
@@ -192,14 +199,31 @@ def field_tokens(doc: Fields) -> FieldTokens:
     """The tokens relevance reads. A release note's title and headings are left out: "2.2.0: marking++,
     parametrization++" lists a feature, it is not a page about it; its body still counts."""
     if is_release_notes(doc):
-        return {"title": [], "headings": [], "lead": [], "body": tokens(doc.body), "code": tokens(doc.code)}
+        empty: list[str] = []
+        return {
+            "title": [],
+            "headings": [],
+            "lead": [],
+            "anchor": empty,
+            "body": tokens(doc.body),
+            "code": tokens(doc.code),
+        }
     return {
         "title": tokens(doc.title),
         "headings": heading_tokens(doc.headings),
         "lead": tokens(doc.lead),
+        "anchor": tokens(doc.anchor),
         "body": tokens(doc.body),
         "code": tokens(doc.code),
     }
+
+
+def unsaid(terms: Sequence[Term], context: str) -> list[Term]:
+    """The terms a document of a collection named in `context` must still name: those the collection's name
+    spells are left out (every term when all are)."""
+    named = set(tokens(context))
+    left = [t for t in terms if not any(set(form) <= named for form in t.forms)] if named else list(terms)
+    return left or list(terms)
 
 
 # Between two headings in a document's run of heading words: a phrase is never read across it ("Auth Context"

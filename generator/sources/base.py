@@ -28,6 +28,9 @@ class HitExtra(TypedDict, total=False):
     path: str  # local: the file, relative to `folder`
     folder: str
     headings: list[str]
+    titled_by: str  # local: the heading the files including a title-less fragment put it under
+    anchors: str  # local: what the links to the file say (their text and sentence), one a line
+    collection_words: list[str]  # local: the query's words naming the folder's collection ("arthas")
     status: str  # the document's own status and date (a proposal's "Status:", its "Created:")
     date: str
     landed: str  # the release a proposal's header says it targets ("Python 3.8")

@@ -1,8 +1,10 @@
 """`local:PATH` — BM25 search over a folder of md, rst, txt, html and pdf files (SQLite FTS5, kb/fulltext.py).
 
 Each file is split into passages indexed with the document's title and heading, so a document about the
-query outranks a passing mention. Files never escape the folder (no symlinks, every path checked); a bare
-`local` searches the knowledge base's own `site_src/`.
+query outranks a passing mention, and with what the folder's other files say of it (documents/references.py):
+a title-less fragment is titled by the heading its includers put it under, and the words of the links to a
+file (their text and sentence, as anchor text) are searched as its own. Files never escape the folder (no
+symlinks, every path checked); a bare `local` searches the knowledge base's own `site_src/`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import logging
 import os
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -20,8 +23,9 @@ from stat import S_ISREG
 import filelock
 
 from ..config import local_folder
-from ..documents import Budget, Section, read_file
+from ..documents import Budget, Section, read_file, stated_title
 from ..documents.plain import section_prose
+from ..documents.references import INCLUDE, Reference, references, unique_stems
 from ..documents.template import is_template_name
 from ..errors import ConfigError
 from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
@@ -33,7 +37,7 @@ from .base import SearchHit, SearchProvider, register
 SUFFIXES = {".md", ".markdown", ".mdx", ".rst", ".txt", ".html", ".htm", ".pdf"}
 MAX_FILE_BYTES = 20_000_000
 PASSAGE_CHARS = 900
-SCHEMA_VERSION = "6"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "7"  # bump when what is indexed changes: the database rebuilds itself
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _STOPWORDS = frozenset(
@@ -45,8 +49,18 @@ _SCHEMA = [
     "CREATE TABLE files (path TEXT PRIMARY KEY, mtime_ns INTEGER, size INTEGER, headings TEXT DEFAULT '')",
     "CREATE TABLE passages (id INTEGER PRIMARY KEY, path TEXT, title TEXT, text TEXT)",
     "CREATE INDEX passages_path ON passages(path)",
-    f"CREATE VIRTUAL TABLE fts USING fts5(title, heading, body, tokenize='{TOKENIZE}')",
+    "CREATE TABLE refs (source TEXT, target TEXT, kind TEXT, text TEXT, context TEXT)",
+    "CREATE INDEX refs_source ON refs(source)",
+    "CREATE INDEX refs_target ON refs(target)",
+    f"CREATE VIRTUAL TABLE fts USING fts5(title, heading, body, anchor, tokenize='{TOKENIZE}')",
 ]
+# what the folder's other files reference a file by is read from these (a PDF or HTML page links nothing here)
+REFERRING = {".md", ".markdown", ".mdx", ".rst", ".txt"}
+# a word this share of the folder's files hold names the collection ("Arthas", "Aptos"): its pages leave it
+# unsaid as often as not, and it tells no document from another
+COLLECTION_SHARE = 2 / 3
+COLLECTION_FILES = 20  # …of a folder this large: in a handful of files, the subject they share is no name
+HOME_PAGES = ("index.md", "_index.md", "README.md", "readme.md", "index.rst", "README.rst", "index.html")
 
 
 def fts_query(query: str, max_terms: int = 32) -> str:
@@ -86,7 +100,7 @@ class LocalProvider(SearchProvider):
             return []
         with self._connect() as db:
             rows = db.execute(
-                "SELECT p.path, p.title, p.text, bm25(fts, 4.0, 2.0, 1.0) AS rank FROM fts JOIN passages p"
+                "SELECT p.path, p.title, p.text, bm25(fts, 4.0, 2.0, 1.0, 2.0) AS rank FROM fts JOIN passages p"
                 " ON p.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
                 (match, limit * 8),
             ).fetchall()
@@ -94,14 +108,22 @@ class LocalProvider(SearchProvider):
             paths = list(by_file)[:limit]
             marks = ",".join("?" * len(paths))
             headings = dict(db.execute(f"SELECT path, headings FROM files WHERE path IN ({marks})", paths))
-        return self._hits(by_file, headings, limit)
+            said = {path: _said_of(db, path) for path in paths}
+            named = collection_words(db, match)
+        return self._hits(by_file, headings, said, named, limit)
 
     def _hits(
-        self, by_file: dict[str, list[tuple[str, str, float]]], headings: dict[str, str], limit: int
+        self,
+        by_file: dict[str, list[tuple[str, str, float]]],
+        headings: dict[str, str],
+        said: dict[str, tuple[str, str]],
+        named: list[str],
+        limit: int,
     ) -> list[SearchHit]:
         """Per file its best passage, plus the runner-up when it scores at least half as well (titles match
         every passage), files ordered by their best passage (BM25: lower is better); each hit carries its
-        document's headings, which relevance judging weighs above the body."""
+        document's headings, which relevance judging weighs above the body, the title its includers give a
+        title-less document, what the links to it say, and the query's words that name the collection."""
         hits = []
         for path, passages in list(by_file.items())[:limit]:
             title, _, best = passages[0]
@@ -117,6 +139,9 @@ class LocalProvider(SearchProvider):
                         "path": path,
                         "folder": str(self.folder),
                         "headings": [h for h in (headings.get(path) or "").split("\n") if h],
+                        "titled_by": said[path][0],
+                        "anchors": said[path][1],
+                        "collection_words": named,
                     },
                 )
             )
@@ -140,13 +165,17 @@ class LocalProvider(SearchProvider):
         rows = db.execute("SELECT path, mtime_ns, size FROM files")
         found = dict(_walk(self.folder))
         changes = compare({path: (mtime, size) for path, mtime, size in rows}, found)
-        for rel in changes.changed:
-            _drop(db, rel)
-            headings = _index_file(db, self.folder, rel)
-            db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)", (rel, *found[rel], headings))
+        # a file whose referrers changed is indexed again: its title and anchor text come from them
+        touched = _record_references(db, self.folder, [*changes.changed, *changes.removed], found)
         for rel in changes.removed:
             _drop(db, rel)
             db.execute("DELETE FROM files WHERE path = ?", (rel,))
+        for rel in dict.fromkeys([*changes.changed, *sorted(touched - set(changes.changed))]):
+            if rel not in found:
+                continue
+            _drop(db, rel)
+            headings = _index_file(db, self.folder, rel)
+            db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)", (rel, *found[rel], headings))
         return SyncCounts(changes.added, changes.updated, len(changes.removed), changes.unchanged)
 
 
@@ -173,7 +202,7 @@ def template_files(folder: Path) -> list[str]:
     return [rel for rel, _ in _walk(folder.resolve()) if is_template_name(rel)]
 
 
-def _drop(db: sqlite3.Connection, rel: str) -> None:
+def _drop(db: sqlite3.Connection, rel: str) -> None:  # its passages; what it references stays recorded
     ids = [row[0] for row in db.execute("SELECT id FROM passages WHERE path = ?", (rel,))]
     db.executemany("DELETE FROM fts WHERE rowid = ?", [(i,) for i in ids])
     db.execute("DELETE FROM passages WHERE path = ?", (rel,))
@@ -186,15 +215,103 @@ def _index_file(db: sqlite3.Connection, folder: Path, rel: str) -> str:
     except OSError as exc:  # unreadable now; its mtime is recorded, so it is retried once it changes
         log.warning("local search: cannot read %s: %s", rel, exc)
         return ""
+    titled_by, anchors = _said_of(db, rel)
+    title = stated_title(doc) or titled_by or doc.title
     for heading, passage in section_passages(doc.sections):
         cursor = db.execute(
-            "INSERT INTO passages (path, title, text) VALUES (?, ?, ?)", (rel, doc.title, passage)
+            "INSERT INTO passages (path, title, text) VALUES (?, ?, ?)", (rel, title, passage)
         )
         db.execute(
-            "INSERT INTO fts (rowid, title, heading, body) VALUES (?, ?, ?, ?)",
-            (cursor.lastrowid, *(segment(text, for_index=True) for text in (doc.title, heading, passage))),
+            "INSERT INTO fts (rowid, title, heading, body, anchor) VALUES (?, ?, ?, ?, ?)",
+            (
+                cursor.lastrowid,
+                *(segment(text, for_index=True) for text in (title, heading, passage, anchors)),
+            ),
         )
-    return "\n".join(dict.fromkeys(doc.headings))[:4000]
+    return "\n".join(dict.fromkeys(_own_headings(db, rel, doc.sections)))[:4000]
+
+
+def _own_headings(db: sqlite3.Connection, rel: str, sections: tuple[Section, ...]) -> list[str]:
+    """The headings of a file's sections but those holding only what it includes from another file: the room
+    version pages' "### State resolution" over the shared fragment names that fragment, not their text."""
+    including = {
+        row[0] for row in db.execute("SELECT text FROM refs WHERE source = ? AND kind = ?", (rel, INCLUDE))
+    }
+    return [
+        s.heading
+        for n, s in enumerate(sections)
+        if s.heading
+        and not (
+            s.heading in including
+            and not s.blocks
+            and (n + 1 == len(sections) or sections[n + 1].level <= s.level)
+        )
+    ]
+
+
+def _record_references(
+    db: sqlite3.Connection, folder: Path, sources: list[str], found: dict[str, Stamp]
+) -> set[str]:
+    """Record what each of `sources` (new, changed or removed files) references now; returns every file whose
+    referrers changed (what they referenced before and what they reference now)."""
+    touched: set[str] = set()
+    stems = unique_stems(found) if sources else {}
+    for rel in sources:
+        touched.update(row[0] for row in db.execute("SELECT target FROM refs WHERE source = ?", (rel,)))
+        db.execute("DELETE FROM refs WHERE source = ?", (rel,))
+        if rel not in found or Path(rel).suffix.lower() not in REFERRING:
+            continue
+        try:
+            text = (folder / rel).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        made = references(text, rel, found, stems)
+        db.executemany(
+            "INSERT INTO refs VALUES (?, ?, ?, ?, ?)",
+            [(rel, r.target, r.kind, r.text, r.context) for r in made],
+        )
+        touched.update(r.target for r in made)
+    return touched
+
+
+def _said_of(db: sqlite3.Connection, rel: str) -> tuple[str, str]:
+    """What the folder's other files say of `rel`: the heading most of its includers put it under (its
+    title when it states none), and the text and sentence of every link to it (its anchor text)."""
+    made = [
+        Reference(rel, kind, text, context)
+        for kind, text, context in db.execute(
+            "SELECT kind, text, context FROM refs WHERE target = ? ORDER BY source", (rel,)
+        )
+    ]
+    headings = Counter(r.text for r in made if r.kind == INCLUDE and r.text)
+    titled_by = max(headings, key=lambda h: (headings[h], h)) if headings else ""
+    anchors = dict.fromkeys(part for r in made if r.kind != INCLUDE for part in (r.text, r.context) if part)
+    return titled_by, "\n".join(anchors)[:4000]
+
+
+def collection_words(db: sqlite3.Connection, match: str) -> list[str]:
+    """The words of a search (its FTS5 MATCH terms) that name the collection: its home page's title names
+    them, or most files of a large folder hold them (COLLECTION_SHARE). A name is written in Latin letters,
+    in a Chinese collection too ("Arthas", "Sa-Token")."""
+    total = db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+    marks = ",".join("?" * len(HOME_PAGES))
+    home = db.execute(f"SELECT title FROM passages WHERE path IN ({marks}) LIMIT 1", HOME_PAGES).fetchone()
+    home_words = set(words(home[0].lower())) if home else set()
+    named = []
+    for term in match.split(" OR "):
+        word = term.strip('"').replace('""', '"')
+        if not word.isascii():  # a Chinese word most pages hold is a subject of them ("主题"), not their name
+            continue
+        if word in home_words:
+            named.append(word)
+            continue
+        held = db.execute(
+            "SELECT COUNT(DISTINCT p.path) FROM fts JOIN passages p ON p.id = fts.rowid WHERE fts MATCH ?",
+            (term,),
+        ).fetchone()[0]
+        if total >= COLLECTION_FILES and held >= COLLECTION_SHARE * total:
+            named.append(word)
+    return named
 
 
 def _group(rows: list[tuple[str, str, str, float]]) -> dict[str, list[tuple[str, str, float]]]:

@@ -296,7 +296,8 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     defining document's opening, so its answer rests on the same evidence."""
     analysis = Analysis(sections=[], method="extractive" if provider.offline else "llm")
     questions = questions_with_sources(plan, catalog)
-    judge = RelevanceJudge(plan.topic)  # one scale for all sections
+    # one scale for all sections
+    judge = RelevanceJudge(plan.topic, collection=collection_of(catalog.sources))
     sentence_statistics(judge, catalog.sources)
     analysis.defining = sorted(defining_sources(catalog.sources, judge))
     usable = usable_for("what", catalog.sources, defining=analysis.defining)
@@ -350,6 +351,14 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
 
 
 MAX_HEADERS = 3  # defining documents whose headers answer "current state"
+
+
+def collection_of(sources: Sequence[RawSource]) -> str:
+    """The words naming the collection every source comes from (`RawSource.collection`); '' when a source
+    comes from none or the sources from several."""
+    named = [set(s.collection.split()) for s in sources]
+    common = set.intersection(*named) if named else set()
+    return " ".join(sorted(common))
 
 
 def header_claims(catalog: Catalog, defining: Collection[str], lang: str, *, first: str = "") -> list[Claim]:

@@ -174,14 +174,16 @@ def opens_with_subject(text: str, subject: str) -> bool:
     return bool(said) or parts[0].strip(" 。.：:") != subject
 
 
-def titled_after(title: str, topic: str, judge: RelevanceJudge) -> bool:
+def titled_after(title: str, topic: str, judge: RelevanceJudge, collection: str = "") -> bool:
     """Whether a title names every concept of the topic, or of one of the subjects it joins (`names_topic`).
     A subject the topic joins that is one word ("verification" in "trusted resources signing and
     verification", "attributes" in "monkeypatching environment variables and attributes") titles only a
     document named that alone: "Tekton Conformance Verification" is about another verification, and
-    defined a held-out report on trusted resources while TEP-0091 "Trusted Resources" was stored."""
+    defined a held-out report on trusted resources while TEP-0091 "Trusted Resources" was stored. The words
+    of the `collection`'s name go without saying: "Account Abstraction" among Aptos' proposals is titled
+    after "account abstraction on Aptos"."""
     words = set(tokens(title))
-    for subject, concepts, named in _subjects_named(words, topic, judge):
+    for subject, concepts, named in _subjects_named(words | set(tokens(collection)), topic, judge):
         one_word = subject != topic.strip() and len(concepts) == 1 and all(len(f) == 1 for f in concepts[0])
         if not one_word or not words - set(named[0]) - _TITLE_FILLER:
             return True
@@ -240,12 +242,12 @@ def sources_about(
     }
 
 
-def defines(title: str, text: str, topic: str, judge: RelevanceJudge) -> bool:
+def defines(title: str, text: str, topic: str, judge: RelevanceJudge, collection: str = "") -> bool:
     """Whether a document defines the topic: titled after it, or opening with what its subject (the topic,
     or the subject a question-topic asks about) is or does: "deepkb turns research into…" for "How deepkb
     keeps…"; qiankun's page titled with the API's name, "loadMicroApp", opening "手动加载微应用。" for
     手动加载微应用, and "Lifecycles" opening "生命周期钩子允许您…" for 生命周期钩子."""
-    return titled_after(title, topic, judge) or opens_with_subject(text, plan_subject(topic))
+    return titled_after(title, topic, judge, collection) or opens_with_subject(text, plan_subject(topic))
 
 
 def most_about(scored: Sequence[tuple[str, float | None]]) -> str:

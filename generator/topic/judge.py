@@ -31,6 +31,7 @@ from ..retrieval.scoring import (
     question_terms,
     score,
     tokens,
+    unsaid,
 )
 from ..text.words import STOPWORDS, ZH_STOPWORDS, stem
 from .keyphrases import DESCRIPTIVE, GENERIC, asks, subjects
@@ -142,6 +143,9 @@ class RelevanceJudge:
     # operator", where the documents write `?`, asks nothing, nor does "Linux namespaces", which one document
     # writes where the Linux configuration has a "Namespaces" section.
     phrased_by: dict[int, set[str]] = field(default_factory=dict)
+    # the words naming the one collection every source comes from ("arthas" over Arthas' pages): no concept of
+    # the topic, since its pages leave them unsaid (retrieval/scoring.py `unsaid`)
+    collection: str = ""
     _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
 
     def terms(self, text: str) -> list[Term]:
@@ -154,7 +158,7 @@ class RelevanceJudge:
                 terms = question_terms(
                     text, expand=self.spellings, segment=self.synonyms.glossary.compounds, ignore=ignore
                 )
-                self._terms[text] = self._with_phrase_spellings(text, terms)
+                self._terms[text] = unsaid(self._with_phrase_spellings(text, terms), self.collection)
             return self._terms[text]
 
     def _with_phrase_spellings(self, text: str, terms: list[Term]) -> list[Term]:
@@ -203,12 +207,12 @@ class RelevanceJudge:
         asked = self.terms(question) if question.strip() else []
         phrased = self._phrased(docs)
         verdicts = []
-        for (key, fields), names_it in zip(tokenized, phrased, strict=True):
-            on_topic = score(fields, topic_terms, stats)
+        for (key, fields), names_it, (_, doc) in zip(tokenized, phrased, docs, strict=True):
+            on_topic = score(fields, unsaid(topic_terms, doc.context), stats)
             if not names_it and on_topic.matched:
                 reason = "names the topic's words only apart, never as its phrase"
                 on_topic = replace(on_topic, phrased=False, reasons=(*on_topic.reasons, reason))
-            for_question = score(fields, asked, stats) if asked else on_topic
+            for_question = score(fields, unsaid(asked, doc.context), stats) if asked else on_topic
             self.record(key, on_topic.score, question, for_question.score)
             verdicts.append(Judgement(on_topic, for_question))
         return verdicts

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from generator.redact import Redactor
 
-from ..documents import Budget, markup_of, read_bytes, read_file
+from ..documents import Budget, markup_of, read_bytes, read_file, title_from_name
 from ..documents.header import header_fields
 from ..documents.minutes import records_meeting
 from ..documents.plain import markup_prose, plain_prose
@@ -221,7 +221,9 @@ def defining_hits(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list
     one most about the topic passes the thresholds by definition)."""
     judge = ctx.relevance()
     return [
-        j for j in retrieval.kept if j.score > 0 and defines(j.item.title, j.item.content, ctx.topic, judge)
+        j
+        for j in retrieval.kept
+        if j.score > 0 and defines(j.item.title, j.item.content, ctx.topic, judge, collection_name(j.item))
     ]
 
 
@@ -351,7 +353,10 @@ def _normalize(ctx: ResearchContext, hit: SearchHit) -> SearchHit:
         markup = markup_of(str(rel))
         whole, status, date, landed, title = local_document(full, Path(str(folder)), markup)
         hit.content = whole or local_prose(hit.content, markup)
-        hit.title = title or hit.title
+        # a title-less fragment goes by the heading the pages including it put it under
+        titled_by = str(hit.extra.get("titled_by") or "")
+        named_by_file = title == title_from_name(Path(str(rel)).stem)
+        hit.title = titled_by if titled_by and named_by_file else title or hit.title
         hit.extra["full_chars"] = len(hit.content)
         hit.extra.update({"status": status, "date": date, "landed": landed})
         hit.extra["meeting"] = records_meeting(hit.title, hit.extra.get("headings") or [], str(rel))
@@ -546,7 +551,14 @@ def hit_fields(hit: SearchHit) -> Fields:
         headings="\n".join(str(h) for h in headings),
         body=hit.content,
         lead=lead_of(hit.content),
+        anchor=str(hit.extra.get("anchors") or ""),
+        context=collection_name(hit),
     )
+
+
+def collection_name(hit: SearchHit) -> str:
+    """The words of the search that name the hit's collection (sources/local.py), '' for any other hit."""
+    return " ".join(hit.extra.get("collection_words") or [])
 
 
 def _model_scores(

@@ -146,6 +146,8 @@ class RawSource:
     original_chars: int = 0
     relevance: float | None = None  # the retrieval judge's 0–1 score, when it gave one
     landed: str = ""  # the release its header says it targets ("Python 3.8"), when it says one
+    # the words naming the collection it comes from ("arthas"; sources/local.py): its pages leave them unsaid
+    collection: str = ""
     VERSION: ClassVar[int] = 1  # `processed/sources/<id>.json`: bump when the shape changes
     version: int = VERSION
 
@@ -238,6 +240,7 @@ def _raw_from_item(item: Any, source: str | None) -> RawSource:
         original_chars=max(len(full), chars if isinstance(chars := extra.get("full_chars"), int) else 0),
         relevance=float(relevance) if isinstance(relevance, int | float) else None,
         landed=str(extra.get("landed") or ""),
+        collection=" ".join(str(w) for w in extra.get("collection_words") or []),
     )
 
 
