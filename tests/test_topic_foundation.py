@@ -339,3 +339,94 @@ def test_a_verb_asked_is_found_in_the_word_its_documents_use_for_it() -> None:
         sources, aspect_words(asked[1], asked), RelevanceJudge("Kratos 中间件怎么注册和自定义")
     )
     assert found and "selector.Server" in found[0].code
+
+
+WATCH = (
+    "# watch\n\n::: tip\n函数执行数据观测\n:::\n\n让你能方便的观察到指定函数的调用情况。能观察到的范围为：`返回值`、`抛出异常`、`入参`，"
+    "通过编写 OGNL 表达式进行对应变量的查看。\n\n## 参数说明\n\n| 参数名称 | 参数说明 |\n| --- | --- |\n| _express_ | 观察表达式 |\n\n"
+    "## 使用参考\n\n### 观察函数调用返回时的参数、this 对象和返回值\n\n观察表达式，默认值是 params、target 和 returnObj：\n\n"
+    "```bash\n$ watch demo.MathGame primeFactors -x 2\n```\n"
+)
+TT = (
+    "# tt\n\n::: tip\n方法执行数据的时空隧道，记录下指定方法每次调用的入参和返回信息，并能对这些不同的时间下调用进行观测\n:::\n\n"
+    "`watch` 虽然很方便和灵活，但需要提前想清楚观察表达式的拼写。\n"
+)
+
+
+def test_a_chinese_question_naming_a_command_is_about_that_command_and_its_page_defines_it() -> None:
+    # arthas' "arthas watch 命令怎么观察方法的入参和返回值" was told from tt.md, whose one-line description uses the
+    # question's words 入参和返回, while the page titled "# watch" was stored: the subject was the whole question
+    from generator.topic.defining import plan_subject, zh_subjects
+
+    topic = "arthas watch 命令怎么观察方法的入参和返回值"
+    assert plan_subject(topic) == "arthas watch 命令"
+    assert zh_subjects(topic) == ["arthas watch 命令", "watch"]
+    # the project's own name before a kind names no one thing
+    assert plan_subject("Semi 组件怎么配置多语言国际化") == "Semi 组件配置多语言国际化"
+    sources = [
+        _source("local-t", "tt.md", "tt", TT, 0.9),
+        _source("local-w", "watch.md", "watch", WATCH, 0.6),
+    ]
+    judge = RelevanceJudge(topic)
+    assert defining_sources(sources, judge) == {"local-w"}
+    opening = definition(sources, judge, lambda s: True)
+    assert opening is not None and opening.sources == ["local-w"]
+    assert opening.text.startswith("让你能方便的观察到指定函数的调用情况")
+
+
+JUR_AUTH = (
+    "# 权限认证\n\n### 1、设计思路\n\n权限认证的最终目的在于：规定哪些用户可以访问哪些接口。\n\n"
+    "### 2、获取当前账号权限码集合\n\n在进行具体的权限校验之前，你需要实现 StpInterface 接口：\n\n"
+    "```java\npublic class StpInterfaceImpl implements StpInterface {}\n```\n\n"
+    "### 3、权限校验\n\n然后就可以用以下 api 来鉴权了：\n\n"
+    '```java\nStpUtil.checkPermission("user.add");\n```\n'
+)
+
+
+def test_the_question_as_written_is_answered_by_the_section_doing_what_it_asks() -> None:
+    # sa-token's "Sa-Token 怎么做权限校验" and arthas' "…怎么观察方法的入参和返回值" said "the stored sources do not
+    # answer" while the defining page has "### 3、权限校验" with StpUtil.checkPermission
+    from generator.topic.analyze import aspect_sections
+    from generator.topic.defining import asked_words
+
+    topic = "Sa-Token 怎么做权限校验"
+    assert asked_words(topic) == {"权限", "校验"}
+    # 入 and 参 are no words alone
+    assert asked_words("arthas watch 命令怎么观察方法的入参和返回值") == {"观察", "方法", "返回值"}
+    assert asked_words("Kratos 中间件怎么注册和自定义") == set()  # its verbs are its aspects (topic_aspects)
+    sources = [_source("local-j", "use/jur-auth.md", "权限认证", JUR_AUTH, 0.9)]
+    found = aspect_sections(sources, asked_words(topic), RelevanceJudge(topic))
+    # the heading naming more of what is asked first
+    assert found and "checkPermission" in found[0].code
+
+
+PEPPER = (
+    "# AIP-81 - Pepper service for keyless accounts\n\n## Summary\n\nIn keyless accounts an end user needs a private "
+    "blinding factor (pepper) as an input in the privacy-preserving account address derivation.\n\nThis AIP "
+    "proposes a solution to manage pepper for the end users by deploying a public service that computes the "
+    "pepper as a verifiable unpredictable function of some session data.\n\n## Motivation\n\nThis is a "
+    "fundamental building block of keyless accounts infrastructure.\n"
+)
+KEYLESS = (
+    "# AIP-61: Keyless accounts\n\n## Summary\n\nCurrently, the only way to secure your Aptos account is to protect "
+    "the secret key associated with it.\n\nSpecifically, we enable keyless accounts on Aptos that are secured "
+    "through the owner's existing OIDC account, rather than through a difficult-to-manage secret key.\n\n"
+    "## Motivation\n\nSecret keys are often lost or stolen.\n"
+)
+
+
+def test_the_document_titled_as_the_subject_opens_the_report_over_one_naming_it_among_other_words() -> None:
+    # aptos' "How do keyless accounts work on Aptos?" was "Defined by Pepper service for keyless accounts", the
+    # more relevant AIP whose title holds the whole subject, while AIP-61 titled "Keyless accounts" was stored
+    sources = [
+        _source(
+            "local-p",
+            "aip-081-pepper-service-for-keyless-accounts.md",
+            "Pepper service for keyless accounts",
+            PEPPER,
+            0.9,
+        ),
+        _source("local-k", "aip-061-keyless-accounts.md", "Keyless accounts", KEYLESS, 0.6),
+    ]
+    opening = definition(sources, RelevanceJudge("How do keyless accounts work on Aptos?"), lambda s: True)
+    assert opening is not None and opening.sources == ["local-k"]

@@ -34,6 +34,7 @@ from . import bounds
 from .aspects import aspect_words
 from .defining import (
     asked_subject,
+    asked_words,
     building_on_another,
     built_on,
     cited_by_number,
@@ -225,24 +226,27 @@ def aspect_sections(
     ServerOption 进行注册。" for …怎么注册), each quoted from its opening with its example. A passage naming
     the word elsewhere ("Middleware 注册的顺序") says something else of it."""
     about = defining_sources(sources, judge)
-    found: list[tuple[bool, int, str, SectionPassage]] = []  # (not titled, section order, source, passage)
+    # (not titled, words of the aspect the heading names, section order, source, passage)
+    found: list[tuple[bool, int, int, str, SectionPassage]] = []
     for source in sources:
         if source.id not in about or is_changelog(source.title, source.url):
             continue
         for order, section in enumerate(text_sections(source.text)):
             entries = _entries_naming(section, words)
             first = split_all(clean(section.blocks[0]))[:1] if section.blocks else []
-            titled = bool(words & set(tokens(section.heading)))
+            naming = len(words & set(tokens(section.heading)))
+            titled = naming > 0
             if not section.heading or not (titled or entries or words & set(tokens(" ".join(first)))):
                 continue
             passages = entries or opening_passages(section, ASPECT_PASSAGES, example_alone=True, said=said)
             for passage in passages or _statement_shown(section, said):
-                found.append((not titled, order, source.id, passage))
-    # "怎么注册" asks to be shown how: an example, then a reference's rows naming it, each in document order
-    found.sort(key=lambda f: (f[0], not f[3].code, -len(f[3].items), f[1]))
+                found.append((not titled, -naming, order, source.id, passage))
+    # "怎么注册" asks to be shown how: an example, then a reference's rows naming it, each in document order; a
+    # heading naming more of what is asked first ("3、权限校验" before "2、获取当前账号权限码集合")
+    found.sort(key=lambda f: (f[0], f[1], not f[4].code, -len(f[4].items), f[2]))
     return [
         _section_candidate(passage, sid, SECTION_FACET_HITS, rank)
-        for rank, (_, _, sid, passage) in enumerate(found)
+        for rank, (_, _, _, sid, passage) in enumerate(found)
     ]
 
 
@@ -523,6 +527,7 @@ def passage_pools(
     subject = plan_subject(plan.topic)
     extending = building_on(catalog.sources, account, subject)
     speaks_for = account if named else names_most(account, catalog.sources, judge)
+    written = asked_words(plan.topic)
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -547,6 +552,14 @@ def passage_pools(
             treated = [
                 *aspect_sections(own, facets[question], judge, said),
                 *aspect_candidates(own, facets[question], judge),
+            ]
+        elif question == plan.topic.strip() and written:
+            # the question as written is answered by the defining pages' sections doing what it asks too
+            # ("##### 3、权限校验" with its StpUtil.checkPermission code for "Sa-Token 怎么做权限校验"), after the
+            # passages treating it as a whole
+            treated = [
+                *treated,
+                *aspect_sections([s for s in catalog.sources if usable(s)], written, judge, said),
             ]
         if facet == "how":
             treated = [*subject_sections([catalog.by_id[i] for i in sorted(account)], judge, said), *treated]
@@ -1068,12 +1081,18 @@ def definition(
     terms = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]  # with their spellings
     topic = set().union(*terms)  # (a Chinese topic's English twins included)
     titled_subject = {s.id for s in sources if titled_after(s.title, judge.topic, judge)}
+    subject = plan_subject(judge.topic)
     # a title naming the subject the topic states a purpose of ("RFC-0078: Merkleized Metadata" for "merkleized
     # metadata so offline wallets can verify transactions") names it
     lead = set(tokens(purposed_subject(judge.topic)))
     named = [forms for forms in terms if forms & lead]
     titled_subject |= {
         s.id for s in sources if named and all(forms & set(tokens(s.title)) for forms in named)
+    }
+    # a title that is the subject's name is its account ("Keyless accounts" beside "Pepper service for keyless
+    # accounts"; "watch" for "arthas watch 命令怎么观察…", a command's page titled with the command alone)
+    titled_subject |= {
+        s.id for s in sources if titled_as(s.title, subject) or _titled_as_named(s.title, judge)
     }
 
     def share_of(source: RawSource) -> float:  # a title naming one of the subjects the topic joins names it
@@ -1096,7 +1115,6 @@ def definition(
     # when documents titled after the topic were stored (even ones no longer in force), one that only touches
     # it opens the report only with a paragraph naming all of it, as its passages are quoted (`candidates`)
     whole_topic = any(share_of(s) >= 0.5 for s in sources)
-    subject = plan_subject(judge.topic)
     forms = [t.forms for t in judge.terms(judge.topic)]
     segmented = bool(_HAN.search(judge.topic))
     for source in ranked[:3]:
@@ -1140,6 +1158,12 @@ def definition(
     return None
 
 
+def _titled_as_named(title: str, judge: RelevanceJudge) -> bool:
+    """Whether a title is the name a Chinese question gives its subject by ("watch" of "arthas watch 命令怎么…",
+    `zh_subjects`), alone."""
+    return any(titled_as(title, name) for name in zh_subjects(judge.topic)[1:])
+
+
 def lead_paragraph(text: str) -> str:
     """A document's lead: the prose under its title before its first section heading, from its first paragraph
     as far as it can be quoted whole (`whole_abstract`); '' when the document opens with a section, a list or
@@ -1175,7 +1199,14 @@ def subject_definition(
     words = set(tokens(subject))
     opening = [s for s in sources if usable(s) and opens_with_subject(s.text, subject)]
     for source in sorted(
-        opening, key=lambda s: (not words <= set(tokens(s.title)), -(s.relevance or 0.0), s.id)
+        opening,
+        # the document titled as the subject first, then one whose title names it among other words
+        key=lambda s: (
+            not titled_as(s.title, subject),
+            not words <= set(tokens(s.title)),
+            -(s.relevance or 0.0),
+            s.id,
+        ),
     ):
         text = document_opening(source.text, [words], titled=False, name=subject)
         if text:

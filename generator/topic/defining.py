@@ -67,8 +67,10 @@ def plan_subject(topic: str) -> str:
     before = _ZH_COPULA.sub("", topic[: named.start()]) if named else ""
     if named and before and topic_phrases(before):
         asked = _ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
-        if _ZH_BARE_VERB.fullmatch(asked):
-            return before  # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb
+        if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before):
+            # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
+            # 方法的入参和返回值": the command it names is what it asks about, whatever it asks it to do
+            return before
         # "X怎么配置多语言国际化", "X有哪些不兼容的变化": the subject names what follows the question word too,
         # and is written without it (never "X怎么定制主题是什么？"); a clause after it asks more, and stays
         said = joined(before, asked)
@@ -93,6 +95,22 @@ def joined(left: str, right: str) -> str:
     if apart and (_ZH_PUNCT.match(left[-1]) or _ZH_PUNCT.match(right[0])):
         apart = False
     return f"{left} {right}" if apart else left + right
+
+
+# what a thing named in code is in a Chinese question: "watch 命令", "Button 组件", "@SaCheckLogin 注解"
+_ZH_KINDS = "命令|子命令|指令|组件|注解|插件|函数|方法|接口|属性|钩子|参数|选项|配置项|中间件|模块|事件|标签|字段|类型|类"
+# a name written in code before its kind, after the product or project it belongs to ("arthas watch 命令"); the
+# project's own name before its kind ("Semi 组件") names no one thing
+_ZH_NAMED_KIND = re.compile(rf"\S.*?\s(?P<name>[A-Za-z@`][\w.@`:#/-]*)\s*(?:{_ZH_KINDS})$")
+# a verb with no meaning of its own before what it does: "做权限校验", "进行权限校验"
+_ZH_LIGHT_VERB = re.compile(r"^(?:做|进行)(?=[\u4e00-\u9fff]{2})")
+
+
+def _named_kind(words: str) -> str:
+    """The name of the one thing `words` name by its kind, qualified by what it belongs to ("watch" of
+    "arthas watch 命令"); ''."""
+    found = _ZH_NAMED_KIND.fullmatch(words.strip())
+    return found["name"].strip("`") if found else ""
 
 
 # full-width marks take no space beside them: "X：Y", "（X）"
@@ -121,7 +139,25 @@ def zh_subjects(topic: str) -> list[str]:
     subject = asked_subject(topic)
     if not subject or not CJK_RUN.search(subject) or not _ZH_ASKING.search(topic):
         return []
-    return [s for s in dict.fromkeys([subject, subject_head(topic)]) if s]
+    # …and by its name alone: the page of the command "watch" is titled "watch"
+    return [s for s in dict.fromkeys([subject, subject_head(topic), _named_kind(subject)]) if s]
+
+
+def asked_words(topic: str) -> set[str]:
+    """The words of what a Chinese question asks its subject to do past its verb ("观察", "返回值" of "arthas
+    watch 命令怎么观察方法的入参和返回值", "权限", "校验" of "Sa-Token 怎么做权限校验"): the section of its page
+    that does it is titled so ("### 观察函数调用返回时的参数、this 对象和返回值", "##### 3、权限校验"). set() for a
+    question asking by its verb alone ("X怎么用", "X怎么注册和自定义": `topic_aspects`) or no Chinese question."""
+    text = topic.strip().rstrip("?？").strip()
+    named = _ZH_ASKING.search(text)
+    if named is None or not asked_subject(topic):
+        return set()
+    asked = _ZH_LIGHT_VERB.sub("", _ZH_NEXT_QUESTION.split(text[named.end() :], maxsplit=1)[0].strip())
+    if not asked or _ZH_BARE_VERB.fullmatch(asked):
+        return set()
+    # one Han character alone ("入" of 入参, "图" of 火焰图) is part of too many headings' words to name one
+    named_before = set(tokens(text[: named.start()]))
+    return {w for w in tokens(asked) if not (len(w) == 1 and CJK_RUN.match(w))} - named_before
 
 
 def asked_subject(topic: str) -> str:
