@@ -1162,3 +1162,40 @@ def test_a_parameter_s_deprecation_is_not_its_function_s() -> None:
     )
     assert not deprecated_by_doc(doc)
     assert deprecated_by_doc("Run it.\n\n    .. deprecated:: 2.0\n        Use run.\n    :param x: a value\n")
+
+
+# fx's shape: `New` runs the work itself — it provides every constructor and invokes the user's functions
+# (`provideAll`, `invokeAll`, much code) — and returns the App whose `Run` only starts, waits and stops;
+# `apptest.New` wraps `app.New` for tests, and the examples call `app.New(…)`, never `apptest.New`
+GO_CONTAINER = {
+    "go.mod": "module example.com/app\n\ngo 1.21\n",
+    "README.md": "# app\n\n```go\napp.New(app.Provide(NewServer)).Run()\n```\n",
+    "app.go": (
+        "package app\n\ntype App struct {\n\tprovides []func()\n\tstarted bool\n}\n\n"
+        "type Option func(*App)\n\n"
+        "func Provide(f func()) Option {\n\treturn func(a *App) { a.provides = append(a.provides, f) }\n}\n\n"
+        "func New(opts ...Option) *App {\n\ta := &App{}\n\tfor _, o := range opts {\n\t\to(a)\n\t}\n"
+        "\ta.provideAll()\n\ta.invokeAll()\n\treturn a\n}\n\n"
+        f"func (a *App) provideAll() {{\n{_go_lines(40)}\trunProvide(a)\n}}\n\n"
+        f"func runProvide(a *App) {{\n{_go_lines(40)}}}\n\n"
+        f"func (a *App) invokeAll() {{\n{_go_lines(40)}\trunInvoke(a)\n}}\n\n"
+        f"func runInvoke(a *App) {{\n{_go_lines(40)}}}\n\n"
+        "func (a *App) Run() {\n\ta.start()\n}\n\n"
+        f"func (a *App) start() {{\n{_go_lines(10)}\ta.started = true\n}}\n"
+    ),
+    "apptest/app.go": (
+        'package apptest\n\nimport "example.com/app"\n\n'
+        "func New(opts ...app.Option) *app.App {\n\treturn app.New(opts...)\n}\n"
+    ),
+}
+
+
+def test_a_constructor_doing_the_work_itself_opens_the_flow(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GO_CONTAINER)
+    assert facts.calls is not None
+    # `app.New(…)` in the examples is the root package's `New`, not the test package's of the same name
+    assert facts.calls.entries(limit=1) == [("app.go", "New")]
+    # and `Run`, though it uses the App `New` made, leads to less than `New` does itself
+    names = {name for branch in facts.calls.tree() for name in _names(branch)}
+    assert first_flow(facts)[0] == "New"
+    assert {"App.provideAll", "runProvide", "App.invokeAll", "runInvoke"} <= names

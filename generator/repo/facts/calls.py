@@ -78,6 +78,9 @@ class CallGraph:
         self.examples: dict[str, float] = {}  # what the usage examples call, how prominently (examples.py)
         self.entered: dict[str, float] = {}  # what they enter with `with`, by the making call (examples.py)
         self.deferred: dict[str, float] = {}  # what they defer (`defer db.Close()`): teardown (examples.py)
+        self.qualified: dict[
+            str, float
+        ] = {}  # what they call through a lower-case name: `fx.New` (examples.py)
         self.workspace = NO_WORKSPACE  # a Rust workspace's crates a user works with (crates.py)
         self.entry_points: list[Node] = []  # a maintainer's entry points (deepkb.yml): flows start there
         # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them

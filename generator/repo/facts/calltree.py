@@ -122,6 +122,31 @@ def reached(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> dict
     return {node: tree.size(node) for node in tree.reached(entry, DEPTH + REACH_DEPTH, ENTRY_NODES)}
 
 
+def worked(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> float:
+    """The code `entry`'s calls lead to besides the objects they make: the functions below it reached
+    through calls that build nothing (a class, a constructor, Go's `New…`), side paths and error handlers
+    aside, by size. fx's `New` provides and invokes the whole graph (`provideAll → runProvide`,
+    `invokeAll → runInvoke`); echo's `New` and loguru's `add` only make the router or the handler."""
+    tree = _Tree(graph, files)
+    seen, frontier = {entry}, [entry]
+    for _ in range(DEPTH + REACH_DEPTH):
+        onward = [
+            callee
+            for here in frontier
+            for call in tree.calls(here)
+            if (callee := (call.callee_path, call.callee)) not in seen
+            and not tree.side_path(call)
+            and call.share > ERROR
+            and not tree.constructs(callee)
+        ]
+        onward = list(dict.fromkeys(onward))
+        seen.update(onward)
+        if len(seen) > ENTRY_NODES:
+            break
+        frontier = onward
+    return sum(tree.size(node) for node in seen if node != entry)
+
+
 def heaviest_entry(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> Node | None:
     """Of the candidate entry points (best first), the first leading to ENTRY_SHARE of the most code any of
     them leads to: a later one must lead to more."""

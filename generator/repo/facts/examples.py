@@ -37,6 +37,8 @@ _DECORATOR = re.compile(r"@(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w+)")
 _WITH = re.compile(r"\b(?:async[ \t]+)?with[ \t]+(?:await[ \t]+)?((?:[A-Za-z_][\w.]*\([^()\n]*\)\.?)+)")
 _LAST_CALL = re.compile(r"([A-Za-z_]\w*)\([^()\n]*\)$")
 # a call a Go example defers (`defer db.Close()`): it runs when the example is done — its teardown
+# a call through a lower-case name: `fx.New(`, not `a.b.New(` (`b` is a field there)
+_QUALIFIED = re.compile(r"(?<![\w.])([a-z]\w*)\.([A-Za-z_]\w*)\s*\(")
 _DEFERRED = re.compile(r"^[ \t]*defer[ \t]+(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\s*\(", re.MULTILINE)
 # …numbered in its folder (`01-getting-started.md`), saying its level (kazoo's `basic_usage.rst`) or its
 # language (`quickstart.en-US.md`)
@@ -105,6 +107,12 @@ def deferred_in(code: str) -> list[str]:
     """The names of the calls `code` defers, in order: what a Go example tears down when it is done
     (`Close` of `defer db.Close()`)."""
     return _DEFERRED.findall(code)
+
+
+def qualified_in(code: str) -> list[str]:
+    """The calls in `code` made through a lower-case name, as `owner.name` in order: a Go package's
+    function (`fx.New`, `fxtest.New`), or a method on a variable (`app.Run`)."""
+    return [f"{owner}.{name}" for owner, name in _QUALIFIED.findall(code) if name not in _NOT_NAMES]
 
 
 def _code(text: str, path: str) -> str:

@@ -26,7 +26,7 @@ from generator.redact import Redactor
 from generator.repo.facts.calls import read_call_graph
 from generator.repo.facts.crates import workspace
 from generator.repo.facts.dependencies import go_modules, js_aliases, resolve_dependencies
-from generator.repo.facts.examples import deferred_in, entered_in, example_calls, example_code
+from generator.repo.facts.examples import deferred_in, entered_in, example_calls, example_code, qualified_in
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
     base_uses,
@@ -89,6 +89,7 @@ def extract_facts(
     calls.examples = example_calls(examples)
     calls.entered = example_calls(examples, entered_in)
     calls.deferred = example_calls(examples, deferred_in)
+    calls.qualified = example_calls(examples, qualified_in)
     calls.workspace = workspace(root, repo_map)
     _score_importance(files, {e.path: e.lines for e in repo_map.files}, calls.calls_into)
     return Facts(

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from typing import Protocol
 
-from generator.repo.facts.calltree import RUNTIME_CALLBACKS, Node, TreeReader, reached, reaches
+from generator.repo.facts.calltree import RUNTIME_CALLBACKS, Node, TreeReader, reached, reaches, worked
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.native import family, in_public_api
 from generator.repo.facts.runtime import RunTime
@@ -50,6 +50,7 @@ class CallReader(TreeReader, Protocol):
     examples: dict[str, float]  # names the usage examples call, by prominence
     entered: dict[str, float]  # names of the calls making what they enter with `with`, by prominence
     deferred: dict[str, float]  # names of the calls they defer (`defer db.Close()`), by prominence
+    qualified: dict[str, float]  # the calls they make through a lower-case name (`fx.New`), by prominence
     entry_points: list[Node]  # a maintainer's entry points
     runtime: RunTime  # what each function stores, reads and spawns
 
@@ -68,7 +69,8 @@ def entry_points(
     scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
     within = set(scope)
     standing = {node: W_CHOSEN for node in graph.entry_points if node[0] in within}
-    for node, score in _standings(files, scope, graph.examples, graph.declared()):
+    elsewhere = _called_elsewhere(files, scope, graph.qualified)
+    for node, score in _standings(files, scope, graph.examples, graph.declared(), elsewhere):
         standing.setdefault(node, score)
     for node, uses in _entered(graph, files, scope).items():
         standing[node] = max(standing.get(node, -math.inf), W_EXAMPLE * math.log2(1 + uses))
@@ -118,6 +120,9 @@ def runtime_first(
     stored = graph.runtime.left(node for node in before if not _constructs(files, node))
     if not made and not stored:
         return ranked
+    # what the set-up's own calls do besides making objects: a constructor doing the work itself (fx's
+    # `New` provides and invokes the whole graph) stays the flow's start over a call leading to less
+    work = worked(graph, files, first)
     for node in ranked[1:]:
         if node in before or _made(graph, files, {node}):
             continue  # a constructor is set-up however late it comes
@@ -128,8 +133,11 @@ def runtime_first(
         # when one is added and again on the first request)
         if stored & graph.runtime.reads(n for n in below if not _constructs(files, n)):
             return [node, *(n for n in ranked if n != node)]
-        if sum(size for n, size in below.items() if n not in before) <= NEW_WORK * sum(below.values()):
+        new = sum(size for n, size in below.items() if n not in before)
+        if new <= NEW_WORK * sum(below.values()):
             continue  # the same work by another door (`Session.get` beside `get`)
+        if new < work:
+            continue  # it leads to less than what the set-up does itself
         if not _used_at_run_time(graph, node):
             continue
         uses = {_owner(name) for _, name in below} | {_owner(node[1])}
@@ -290,11 +298,13 @@ def _standings(
     scope: list[str],
     examples: dict[str, float],
     declared: frozenset[str] | None = None,
+    elsewhere: set[Node] | frozenset[Node] = frozenset(),
 ) -> list[tuple[Node, float]]:
     """Every entry point of `scope` with what its place in the API and its use give it: functions a
     top-level package re-exports, methods of the classes it re-exports, other exported callables, each the
     more the usage examples call it; when nothing is declared public, every public function and method.
-    `declared`: what a C/C++ library's public headers declare (native.in_public_api), its only API."""
+    `declared`: what a C/C++ library's public headers declare (native.in_public_api), its only API;
+    `elsewhere`: functions the examples' calls of their name are another package's (`_called_elsewhere`)."""
     found: list[tuple[Node, float]] = []
     made = _made_values(files)
     for path in scope:
@@ -311,7 +321,7 @@ def _standings(
         for symbol in (s for s in callables if _is_entry(s, exported)):
             tier = 0 if symbol.name in api else 1 if symbol.parent in api else 2
             names = [_module_name(path, fact, symbol), *made.get((path, symbol.name), ())]
-            bonus = _usage_bonus(symbol, examples, *names)
+            bonus = _usage_bonus(symbol, {} if (path, symbol.name) in elsewhere else examples, *names)
             found.append(((path, symbol.name), bonus - TIER * tier))
     if found:
         return found
@@ -323,6 +333,30 @@ def _standings(
         and _callable_from_outside(s)
         and (declared is None or family(files[path].language) != "c" or in_public_api(path, s.name, declared))
     ]
+
+
+def _called_elsewhere(
+    files: dict[str, FileFacts], scope: list[str], qualified: dict[str, float]
+) -> set[Node]:
+    """The Go functions of a sub-package whose name the usage examples call only through another
+    package's name: `fx.New(…)` runs the root package's `New`, never fxtest's (a Go example calls another
+    package's function only through that package's name)."""
+    through = {name.rpartition(".")[2] for name in qualified}
+    found: set[Node] = set()
+    for path in scope:
+        fact = files[path]
+        package = posixpath.basename(posixpath.dirname(path))
+        if fact.language != "go" or not package or re.fullmatch(r"v\d+", package):
+            continue
+        found.update(
+            (path, s.name)
+            for s in fact.symbols
+            if s.kind == "function"
+            and not s.parent
+            and s.name in through
+            and f"{package}.{s.name}" not in qualified
+        )
+    return found
 
 
 def _callable_from_outside(symbol: Symbol) -> bool:
