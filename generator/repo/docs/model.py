@@ -65,6 +65,9 @@ class ProjectDocs:
     overview: tuple[DocPassage, ...] = ()
     examples: tuple[DocPassage, ...] = ()  # code blocks whole, each after the sentence that introduces it
     install: tuple[DocPassage, ...] = ()  # how to install it: requirement lines and install commands
+    # where it stands: the README's stability section, the latest release, the manifests' status and
+    # requirements (release.py), each headed by what it says
+    release: tuple[DocPassage, ...] = ()
     example_symbols: tuple[CitedSymbol, ...] = ()  # what the examples call, resolved
     concepts: tuple[DocConcept, ...] = ()
     readme: str | None = None  # the README's first real paragraph, redacted (None when there is no README)

@@ -33,6 +33,7 @@ from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_text
 from generator.repo.docs.navigation import DOC_SUFFIXES, doc_files, read_navigation
+from generator.repo.docs.release import release_passages
 from generator.repo.docs.substitutions import (
     rst_labels,
     rst_replacements,
@@ -424,6 +425,9 @@ def read_project_docs(
         overview=overview(documents.get(readme), intro or guides[:1], whole=bool(readme_intro)),
         examples=tuple(examples),
         install=tuple(install),
+        release=release_passages(
+            root, documents.get(readme) if readme else None, {f.path for f in repo_map.files}
+        ),
         example_symbols=tuple(names.resolve(_names_in(examples, names), methods=True)),
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,

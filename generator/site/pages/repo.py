@@ -47,6 +47,7 @@ from generator.site.pages.repo_guide import (
     overview_markdown,
     passage_markdown,
     prose,
+    release_markdown,
     write_guide_pages,
 )
 from generator.site.pages.repo_reference import reference_links, write_reference_pages
@@ -146,6 +147,7 @@ class IndexPage:
     overview: str
     summary: list[str]
     docs_overview: list[Markdown]  # the project's own opening paragraphs, each cited
+    release: list[Markdown]  # where it stands: stability, latest release, requirements, each cited
     guide: list[Markdown]  # links to the guide pages: getting started, then each concept the docs present
     reference: list[Markdown]  # links to the configuration, data model and extension points pages
     written_by: str  # the model that wrote the summary or any subsystem's analysis ("" when none did)
@@ -602,6 +604,7 @@ def index_page(
         if synthesis.summary_by or not (docs and docs.overview)
         else [],
         docs_overview=overview_markdown(docs, linker),
+        release=release_markdown(docs, linker),
         guide=guide_links(docs),
         reference=reference_links(reference),
         written_by=_index_writer(synthesis),

@@ -214,6 +214,16 @@ def overview_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown
     return found
 
 
+def release_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown]:
+    """Where the project stands, one cited line each: "**Stability:** This library is `v1` …"."""
+    found: list[Markdown] = []
+    for passage in docs.release if docs else ():
+        citation = linker.check(passage.path, passage.start, passage.end)
+        source = f" ({citation_markdown(citation)})" if citation else ""
+        found.append(Markdown(f"- **{md_escape(passage.heading)}:** {prose(passage.text)}{source}"))
+    return found
+
+
 def write_guide_pages(
     paths: KBPaths,
     directory: Path,

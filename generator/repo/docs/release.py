@@ -1,0 +1,134 @@
+"""Where the project stands, from its own files: the README's stability section (fx's "This library is `v1`
+and follows SemVer strictly"), the latest release its changelog heads (griffe's 2.2.0 of 2026-08-16), and
+what its manifest declares — a development status, the language version it requires (pyproject's
+`requires-python`, go.mod's `go`, package.json's `engines`). Each a passage cited at its line."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Collection, Iterator
+from pathlib import Path
+
+from generator.documents.model import Document
+from generator.repo.map.walk import read_or_none
+from generator.repo.model import DocPassage
+
+MANIFEST_BYTES = 200_000
+CHANGELOG_LINES = 300  # the latest release is headed near the top
+STABILITY_PASSAGES = 3
+# the README section saying how far the project can be relied on
+_STABILITY = re.compile(
+    r"^\W*(?:(?:api |project )?stability|(?:project |development )?status|(?:semantic )?versioning|maturity"
+    r"|compatibility|release policy)\W*$",
+    re.IGNORECASE,
+)
+_CHANGELOG = re.compile(
+    r"^(?:change[-_ ]?log|changes|history|news|releases)(?:\.(?:md|markdown|rst|txt))?$", re.I
+)
+_MD_HEADING = re.compile(r"^#{1,4}[ \t]+(.+?)[ \t#]*$")
+_RST_UNDERLINE = re.compile(r"^([=\-~^*+#])\1{2,}[ \t]*$")
+_VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:[-.+]?[0-9A-Za-z.]+)?(?![\w.])")
+_UNRELEASED = re.compile(r"unreleased|upcoming|\bnext\b|in progress|\bmain\b|\bmaster\b", re.IGNORECASE)
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_STATUS = re.compile(r"Development Status\s*::\s*\d+\s*-\s*([\w/ -]+)")
+_GO_DIRECTIVE = re.compile(r"^go[ \t]+(\d+\.\d+(?:\.\d+)?)[ \t]*$", re.MULTILINE)
+
+
+def release_passages(root: Path, readme: Document | None, paths: Collection[str]) -> tuple[DocPassage, ...]:
+    """The project's release state, each passage headed by what it says (`DocPassage.heading`): the
+    README's stability section, the latest release, the manifests' status and requirements."""
+    return (*_stability(readme), *_latest_release(root, paths), *_manifests(root, paths))
+
+
+def _stability(readme: Document | None) -> Iterator[DocPassage]:
+    if readme is None:
+        return
+    for section in readme.sections:
+        if not _STABILITY.match(section.heading):
+            continue
+        said = [b for b in section.blocks if b.kind in ("paragraph", "item") and b.text.strip()]
+        for block in said[:STABILITY_PASSAGES]:
+            yield DocPassage(readme.origin, block.start, block.end, block.kind, block.text, section.heading)
+        return
+
+
+def _latest_release(root: Path, paths: Collection[str]) -> Iterator[DocPassage]:
+    """The first released version the root's changelog heads (an "Unreleased" heading passed over)."""
+    for path in sorted(p for p in paths if "/" not in p and _CHANGELOG.match(p)):
+        lines = (read_or_none(root, path, max_bytes=MANIFEST_BYTES) or "").splitlines()[:CHANGELOG_LINES]
+        for number in range(len(lines)):
+            heading = _heading(lines, number)
+            if heading and not _UNRELEASED.search(heading) and _VERSION.search(heading):
+                yield DocPassage(path, number + 1, number + 1, "paragraph", heading, "Latest release")
+                return
+
+
+def _heading(lines: list[str], number: int) -> str:
+    """The text of a Markdown heading at `number`, or of a reST title underlined on the next line."""
+    if found := _MD_HEADING.match(lines[number]):
+        text = found.group(1)
+    elif number + 1 < len(lines) and _RST_UNDERLINE.match(lines[number + 1]) and lines[number].strip():
+        text = lines[number]
+    else:
+        return ""
+    return " ".join(_LINK.sub(r"\1", text).split())
+
+
+def _manifests(root: Path, paths: Collection[str]) -> Iterator[DocPassage]:
+    if "pyproject.toml" in paths:
+        yield from _pyproject(root)
+    if "go.mod" in paths:
+        text = read_or_none(root, "go.mod", max_bytes=MANIFEST_BYTES) or ""
+        if found := _GO_DIRECTIVE.search(text):
+            line = text.count("\n", 0, found.start()) + 1
+            yield DocPassage("go.mod", line, line, "paragraph", f"Go {found.group(1)}", "Requires")
+    if "package.json" in paths:
+        yield from _package_json(root)
+
+
+def _pyproject(root: Path) -> Iterator[DocPassage]:
+    text = read_or_none(root, "pyproject.toml", max_bytes=MANIFEST_BYTES) or ""
+    try:
+        project = tomllib.loads(text).get("project", {})
+    except tomllib.TOMLDecodeError:
+        return
+    if not isinstance(project, dict):
+        return
+    version = project.get("version")
+    if isinstance(version, str) and (line := _line_of(text, "version", version)):
+        yield DocPassage("pyproject.toml", line, line, "paragraph", version, "Version")
+    status = next(
+        (m.group(1).strip() for c in project.get("classifiers", ()) if (m := _STATUS.search(str(c)))), ""
+    )
+    if status and (line := _line_of(text, "Development Status", status)):
+        yield DocPassage("pyproject.toml", line, line, "paragraph", status, "Development status")
+    python = project.get("requires-python")
+    if isinstance(python, str) and (line := _line_of(text, "requires-python", python)):
+        yield DocPassage("pyproject.toml", line, line, "paragraph", f"Python `{python}`", "Requires")
+
+
+def _package_json(root: Path) -> Iterator[DocPassage]:
+    text = read_or_none(root, "package.json", max_bytes=MANIFEST_BYTES) or ""
+    try:
+        manifest = json.loads(text)
+    except json.JSONDecodeError:
+        return
+    if not isinstance(manifest, dict):
+        return
+    version = manifest.get("version")
+    # a package semantic-release publishes keeps no release in its file (immer's "10.0.3-beta")
+    if "semantic-release" in text:
+        version = None
+    if isinstance(version, str) and (line := _line_of(text, '"version"', version)):
+        yield DocPassage("package.json", line, line, "paragraph", version, "Version")
+    engines = manifest.get("engines")
+    for engine, wanted in engines.items() if isinstance(engines, dict) else ():
+        if isinstance(wanted, str) and (line := _line_of(text, f'"{engine}"', wanted)):
+            yield DocPassage("package.json", line, line, "paragraph", f"{engine} `{wanted}`", "Requires")
+
+
+def _line_of(text: str, key: str, value: str) -> int:
+    """The 1-based line holding both `key` and `value`, 0 when none does."""
+    return next((n for n, line in enumerate(text.splitlines(), 1) if key in line and value in line), 0)

@@ -1,0 +1,69 @@
+"""Where a project stands, from its own files: the README's stability section, the latest release its
+changelog heads, the manifests' status and requirements — each cited at its line on the index."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.analyze.citations import Linker
+from generator.repo.docs.project import read_project_docs
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.site.pages.repo_guide import release_markdown
+
+PROJECT = {
+    "README.md": (
+        "# tiny\n\nTiny routes requests to handlers.\n\n## Install\n\n```\npip install tiny\n```\n\n"
+        "## Stability\n\nThis library is `v1` and follows SemVer strictly.\n\n"
+        "No breaking changes will be made before `v2.0.0`.\n\n## Stargazers\n\nMany.\n"
+    ),
+    "CHANGELOG.md": (
+        "# Changelog\n\n## Unreleased\n\n- Work in progress.\n\n"
+        "## [1.4.0](https://example.com/compare/v1.3.0...v1.4.0) - 2025-05-13\n\n- Routing.\n\n"
+        "## [1.3.0](https://example.com) - 2024-10-11\n"
+    ),
+    "pyproject.toml": (
+        '[project]\nname = "tiny"\nversion = "1.4.0"\nrequires-python = ">=3.10"\nclassifiers = [\n'
+        '    "Development Status :: 5 - Production/Stable",\n    "Programming Language :: Python",\n]\n'
+    ),
+    "tiny/__init__.py": '"""Tiny."""\n\n\ndef route(path):\n    """Route `path`."""\n    return path\n',
+}
+
+
+def test_the_overview_says_where_the_project_stands_from_its_own_files(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", PROJECT)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    said = [(p.heading, p.text, p.path, p.start) for p in docs.release]
+    assert said == [
+        ("Stability", "This library is `v1` and follows SemVer strictly.", "README.md", 13),
+        ("Stability", "No breaking changes will be made before `v2.0.0`.", "README.md", 15),
+        ("Latest release", "1.4.0 - 2025-05-13", "CHANGELOG.md", 7),  # "Unreleased" is no release
+        ("Version", "1.4.0", "pyproject.toml", 3),
+        ("Development status", "Production/Stable", "pyproject.toml", 6),
+        ("Requires", "Python `>=3.10`", "pyproject.toml", 4),
+    ]
+    lines = release_markdown(docs, linker)
+    assert lines[2] == (
+        "- **Latest release:** 1.4.0 - 2025-05-13 "
+        "([CHANGELOG.md:7](https://github.com/acme/tiny/blob/" + "r" * 40 + "/CHANGELOG.md#L7))"
+    )
+
+
+def test_a_package_semantic_release_publishes_states_no_version_of_its_file(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# tiny\n\nTiny routes requests to handlers.\n",
+        "package.json": (
+            '{\n  "name": "tiny",\n  "version": "10.0.3-beta",\n  "engines": {\n    "node": ">=18"\n  },\n'
+            '  "scripts": {\n    "release": "semantic-release"\n  }\n}\n'
+        ),
+        "index.js": "export function route(path) {\n  return path\n}\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [(p.heading, p.text, p.start) for p in docs.release] == [("Requires", "node `>=18`", 5)]
