@@ -2176,7 +2176,12 @@ def _names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) -
         if passage.kind == "code":
             if passage.language.lower() in _PROGRAM_LANGUAGES:
                 called = called_names(passage.text, "example.py", through_class=True)
+                # a method called on what a call returns (`fx.New(…).Run()`) is a method, never a type or
+                # function another package defines under that name (fxevent's `Run` event)
                 if symbols is not None:
+                    on_results = _called_on_results(passage.text, symbols.qualifiers)
+                    names += [f".{name}" for name in on_results]
+                    called = [name for name in called if name not in on_results]
                     names += symbols.qualified_calls(passage.text)
                     theirs = symbols.foreign_calls(passage.text)
                     called = [name for name in called if name not in theirs]
@@ -2186,6 +2191,33 @@ def _names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) -
                 m.rsplit(".", 1)[-1] if m.count(".") > 1 else m for m in _CODE_SPAN.findall(passage.text)
             ]
     return list(dict.fromkeys(names))
+
+
+# a method called on what a call returns: `.Run(` of `fx.New(…).Run()`
+_ON_RESULT = re.compile(r"\)\s*\.\s*([A-Za-z_]\w*)\s*\(")
+_CALLED_THROUGH = re.compile(r"(?<![\w.])([a-z_][a-z0-9_]*)\.[A-Za-z_]\w*\s*$")
+
+
+def _called_on_results(code: str, packages: Collection[str]) -> set[str]:
+    """The names `code` calls only on what a function of one of `packages` returns (`fx.New(…).Run()`:
+    the App's `Run`; `).Run()` alone, a snippet cut from inside that call), never bare nor through a name."""
+    found = set()
+    for match in _ON_RESULT.finditer(code):
+        opening = _opened_at(code, match.start())
+        through = _CALLED_THROUGH.search(code, 0, opening) if opening >= 0 else None
+        if opening < 0 or (through is not None and through.group(1) in packages):
+            found.add(match.group(1))
+    return {n for n in found if not re.search(rf"(?:^|[^)\s.]|\w\.)\s*{re.escape(n)}\s*\(", code)}
+
+
+def _opened_at(code: str, closing: int) -> int:
+    """Where the parenthesis closed at `closing` opens; -1 when it does not."""
+    depth = 0
+    for at in range(closing, -1, -1):
+        depth += {")": 1, "(": -1}.get(code[at], 0)
+        if depth == 0:
+            return at
+    return -1
 
 
 # a call through a package (or a module, or a variable): `expr.Patch(`, `ast.IntegerNode{`, `time.sleep(`
@@ -2262,6 +2294,11 @@ class SymbolNames:
         `now.in_timezone('UTC')`: `DateTime.in_timezone`), when it is distinctive enough to be it."""
         found = []
         for name in names:
+            if name.startswith("."):  # a method called on a result (`_called_on_results`): the one so named
+                named = self.by_method.get(name[1:], [])
+                if len(named) == 1 and name[1:] not in _COMMON_METHODS:
+                    found.append(cite(named[0][1], named[0][0], self.linker))
+                continue
             name, home = (name, None) if name in self.by_name else self.unqualified(name)
             if home is None and name not in self.by_name and _THROUGH_CLASS.fullmatch(name):
                 name = name.rpartition(".")[2]  # a method its class inherits, or a class not the project's

@@ -1,0 +1,37 @@
+"""Names in the docs' code resolved to the symbol of the package the code calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.analyze.citations import Linker
+from generator.repo.docs.project import read_project_docs
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+
+
+def test_a_method_called_on_what_the_projects_function_returns_is_that_method(tmp_path: Path) -> None:
+    # fx's shape: `fx.New(…).Run()` runs the App's `Run`; the event package's `Run` struct shares the name
+    files = {
+        "go.mod": "module example.com/app\n\ngo 1.21\n",
+        "README.md": (
+            "# app\n\nApp runs applications.\n\n## Usage\n\n"
+            "```go\napp.New(\n\tapp.Provide(NewServer),\n).Run()\n```\n"
+        ),
+        "app.go": (
+            "package app\n\n// App is an application.\ntype App struct {\n\tn int\n}\n\n"
+            "// New makes an App.\nfunc New(opts ...func()) *App {\n\treturn &App{}\n}\n\n"
+            "// Provide provides a constructor.\nfunc Provide(f func()) func() {\n\treturn f\n}\n\n"
+            "// Run runs the App.\nfunc (a *App) Run() {\n\ta.n++\n}\n"
+        ),
+        "event/event.go": "package event\n\n// Run is emitted after a run.\ntype Run struct {\n\tName string\n}\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/app")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    called = {(s.name, s.path) for s in docs.example_symbols}
+    assert ("App.Run", "app.go") in called
+    assert ("Run", "event/event.go") not in called
