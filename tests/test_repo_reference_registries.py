@@ -9,8 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from repo_output_fakes import make_project, offline_setup
+from repo_source_fixture import write_tree
 
 from generator.app.targets import repo_target
+from generator.repo.analyze.citations import Linker
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.reference.build import registries
 from generator.repo.reference.spans import field_comment, parameter_types, struct_fields
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
@@ -159,3 +164,22 @@ def test_an_interface_of_operations_only_is_no_record_of_the_data_model(tmp_path
     )
     model = read_page(result.study.harvest_dir / "reference" / "data-model.md")[1]
     assert "## `Node`" in model and "`BoxesDB`" not in model
+
+
+def test_a_tests_own_register_helper_is_no_registry(tmp_path: Path) -> None:
+    # fx's shape: example_test.go's `Register` mounts the example's handler; the package's `Use` registers
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "go.mod": "module example.com/web\n\ngo 1.21\n",
+            "web.go": ("package web\n\n// Use registers a middleware.\nfunc Use(m func()) {\n\tm()\n}\n"),
+            "example_test.go": (
+                "package web_test\n\n// Register mounts our handler on the mux.\n"
+                "func Register(mux string) {\n\t_ = mux\n}\n"
+            ),
+        },
+    )
+    repo_map = map_repository(root)
+    facts = extract_facts(root, repo_map)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/web")
+    assert [(e.symbol.path, e.symbol.name) for e in registries(facts, linker)] == [("web.go", "Use")]

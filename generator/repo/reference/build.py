@@ -1268,7 +1268,8 @@ def registries(facts: Facts, linker: Linker) -> list[Extension]:
     found = []
     serving = serving_tests(facts)
     for path, file_facts in facts.files.items():
-        if _NOT_LIBRARY.search(path) or path.startswith(".") or path in serving:
+        # a test's own helper (fx's example_test.go `Register`, mounting the example's handler) registers nothing
+        if _NOT_LIBRARY.search(path) or path.startswith(".") or path in serving or is_context_file(path):
             continue
         for symbol in _registry_symbols(file_facts.symbols):
             cited = cite(symbol, path, linker)
