@@ -295,3 +295,26 @@ def test_an_included_file_outside_the_repository_is_never_read(tmp_path: Path) -
         "ok.go:nowhere",
     ):
         assert includes.read("docs/guide.md", ("--8<--", hostile)) is None
+
+
+def test_snippets_of_one_file_in_one_fence_are_one_block(tmp_path: Path) -> None:
+    # fx's `main.go:partial-1` + `main.go:partial-2`: a function with its middle left out, shown as one block
+    server = (
+        "package main\n\n// --8<-- [start:head]\nfunc NewServer() *Server {\n\ts := &Server{}\n"
+        "\t// --8<-- [end:head]\n\ts.hooks = 1\n\t// --8<-- [start:tail]\n\treturn s\n}\n"
+        "// --8<-- [end:tail]\n"
+    )
+    root = make_project(tmp_path / "p", {"docs/ex/server.go": server, "docs/guide.md": "x\n"})
+    includes = Includes(root, frozenset({"docs/ex/server.go", "docs/guide.md"}), "docs", None, ("docs/ex",))
+    page = (
+        '# Guide\n\n```go\n--8<-- "server.go:head"\n--8<-- "server.go:tail"\n```\n\n'
+        '```go\n--8<-- "server.go:tail"\n--8<-- "server.go:head"\n```\n'
+    )
+    document = includes.expand(read_text(page, name="docs/guide.md", origin="docs/guide.md", includes=True))
+    code = [(b.origin, b.start, b.end, b.text) for _, b in document.blocks() if b.kind == "code"]
+    assert code == [
+        ("docs/ex/server.go", 4, 10, "func NewServer() *Server {\n\ts := &Server{}\n\treturn s\n}"),
+        # out of the file's order: each where it is, as cited
+        ("docs/ex/server.go", 9, 10, "\treturn s\n}"),
+        ("docs/ex/server.go", 4, 5, "func NewServer() *Server {\n\ts := &Server{}"),
+    ]

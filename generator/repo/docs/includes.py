@@ -69,7 +69,7 @@ class Includes:
                 continue
             found = [self.read(page, marker) for marker in markers]
             if block.kind == "code" and all(found):
-                blocks += [_as_block(block, included) for included in found if included]
+                blocks += [_as_block(block, included) for included in _joined([f for f in found if f])]
         return replace(section, blocks=tuple(blocks))
 
     def read(self, page: str, marker: tuple[str, str]) -> Included | None:
@@ -169,6 +169,20 @@ def _between(text: str, after: str, before: str) -> str | None:
         else len(lines)
     )
     return "\n".join(line if start <= n < end else "" for n, line in enumerate(lines))
+
+
+def _joined(found: list[Included]) -> list[Included]:
+    """The files one fence includes, as the built docs show them: one block, the snippets of a file one
+    after the other (fx's `main.go:partial-1` and `main.go:partial-2`, a function with its middle left out),
+    cited from the first's first line to the last's last; a block of its own for each other file."""
+    joined: list[Included] = []
+    for included in found:
+        last = joined[-1] if joined else None
+        if last is not None and last.path == included.path and included.start > last.end:
+            joined[-1] = Included(last.path, last.start, included.end, f"{last.text}\n{included.text}")
+        else:
+            joined.append(included)
+    return joined
 
 
 def _as_block(block: Block, included: Included) -> Block:
