@@ -8,8 +8,10 @@ from pathlib import Path
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
+from generator.config import load_bounded_yaml
 from generator.documents import read_text
 from generator.repo.docs.includes import Included, Includes
+from generator.repo.docs.navigation import snippet_bases
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -318,3 +320,14 @@ def test_snippets_of_one_file_in_one_fence_are_one_block(tmp_path: Path) -> None
         ("docs/ex/server.go", 9, 10, "\treturn s\n}"),
         ("docs/ex/server.go", 4, 5, "func NewServer() *Server {\n\ts := &Server{}"),
     ]
+
+
+def test_a_snippets_base_path_relative_to_the_config_or_docs_folder_is_that_folder() -> None:
+    # griffe's `base_path: [!relative $config_dir]`; MkDocs also knows `$docs_dir`
+    text = (
+        "docs_dir: src\nmarkdown_extensions:\n- pymdownx.snippets:\n"
+        "    base_path: [!relative $config_dir, !relative $docs_dir/snippets, ex]\n"
+    )
+    data = load_bounded_yaml(text, "docs/mkdocs.yml", foreign_tags=True)
+    assert snippet_bases(data, "docs/mkdocs.yml") == ("docs", "docs/src/snippets", "docs/ex")
+    assert snippet_bases(data, "mkdocs.yml") == (".", "src/snippets", "ex")

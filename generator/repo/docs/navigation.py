@@ -418,10 +418,20 @@ def snippet_bases(data: dict[str, Any] | None, config: str) -> tuple[str, ...]:
     )
     given = options.get("base_path", ".") if isinstance(options, dict) else "."
     here = PurePosixPath(config).parent
+    # MkDocs' `!relative $config_dir` (griffe's) and `!relative $docs_dir`, read as their plain text: the
+    # folder mkdocs.yml is in, the docs folder
+    docs = _mkdocs_nav(data, config)[1]
+    named = {"$config_dir": ".", "$docs_dir": posixpath.relpath(docs, str(here)) if docs else "."}
+    bases = [
+        named.get(base.partition("/")[0], "") + base[len(base.partition("/")[0]) :]
+        if isinstance(base, str) and base.startswith("$")
+        else base
+        for base in (given if isinstance(given, list) else [given])
+    ]
     return tuple(
         posixpath.normpath(str(here / base))
-        for base in (given if isinstance(given, list) else [given])
-        if isinstance(base, str) and base and not base.startswith("/") and ".." not in base.split("/")
+        for base in bases
+        if isinstance(base, str) and base and not base.startswith(("/", "$")) and ".." not in base.split("/")
     )
 
 
