@@ -35,3 +35,29 @@ def test_a_method_called_on_what_the_projects_function_returns_is_that_method(tm
     called = {(s.name, s.path) for s in docs.example_symbols}
     assert ("App.Run", "app.go") in called
     assert ("Run", "event/event.go") not in called
+
+
+def test_a_go_pages_prose_name_of_a_package_its_code_never_calls_through_is_not_that_packages(
+    tmp_path: Path,
+) -> None:
+    # fx's Value Groups: the code calls `app.…` only, the prose says "function `Run`" (the user's own);
+    # the event package's `Run` struct is not what the page means, the root's `Invoke` is
+    files = {
+        "go.mod": "module example.com/app\n\ngo 1.21\n",
+        "README.md": "# app\n\nApp runs applications.\n",
+        "docs/groups.md": (
+            "# Value groups\n\nA value group is consumed by function `Run`, invoked with `Invoke`.\n\n"
+            "```go\napp.Invoke(Run)\n```\n"
+        ),
+        "app.go": (
+            "package app\n\n// Invoke registers a function to run.\nfunc Invoke(f any) int {\n\treturn 1\n}\n"
+        ),
+        "event/event.go": "package event\n\n// Run is emitted after a run.\ntype Run struct {\n\tName string\n}\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/app")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    named = {(s.name, s.path) for concept in docs.concepts for s in concept.symbols}
+    assert ("Invoke", "app.go") in named
+    assert ("Run", "event/event.go") not in named

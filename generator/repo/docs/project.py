@@ -1824,6 +1824,16 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
     used = _names_in((p for page in pages for p in page.passages), names)
     titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
     resolved = names.resolve([*used, *titled], package=package)
+    # Go code names another package's code only through that package: a name of a package the pages' code
+    # never calls through is not what they mean (fx's Value Groups, calling `fx.…` only, say "function `Run`"
+    # of the user's own, not fxevent's `Run` event)
+    homes = _called_packages(pages, names)
+    if homes:
+        resolved = [
+            s
+            for s in resolved
+            if not s.path.endswith(".go") or any(_in_folder(s.path, home) for home in homes)
+        ]
     # … and a name two packages define, each called through its own (`ast.Patch`, `expr.Patch`), is both
     through = [cited for name in used if "." in name for cited in names.resolve([name])]
     symbols = [
@@ -2222,6 +2232,20 @@ def _opened_at(code: str, closing: int) -> int:
 
 # a call through a package (or a module, or a variable): `expr.Patch(`, `ast.IntegerNode{`, `time.sleep(`
 _PACKAGE_CALL = re.compile(r"(?<![\w.$])([a-z_][a-z0-9_]*)\.([A-Za-z_]\w*)\s*[({]")
+
+
+def _called_packages(pages: Sequence[DocPage], names: SymbolNames) -> set[str]:
+    """The folders of the project's Go packages the pages' Go code calls through (`fx.New` → the root, "");
+    none when it calls through none."""
+    code = [
+        p.text for page in pages for p in page.passages if p.kind == "code" and p.language.lower() == "go"
+    ]
+    return {
+        names.qualifiers[owner]
+        for text in code
+        for owner, _ in _package_calls(text)
+        if owner in names.qualifiers
+    }
 
 
 def _package_calls(code: str) -> list[tuple[str, str]]:
