@@ -47,7 +47,12 @@ def test_the_overview_says_where_the_project_stands_from_its_own_files(tmp_path:
         ("Requires", "Python `>=3.10`", "pyproject.toml", 4),
     ]
     lines = release_markdown(docs, linker)
-    assert lines[2] == (
+    # the section's paragraphs in a row are one line, cited once
+    assert lines[0].startswith(
+        "- **Stability:** This library is `v1` and follows SemVer strictly. No "
+    )
+    assert lines[0].endswith("/README.md#L13-L15))")
+    assert lines[1] == (
         "- **Latest release:** 1.4.0 - 2025-05-13 "
         "([CHANGELOG.md:7](https://github.com/acme/tiny/blob/" + "r" * 40 + "/CHANGELOG.md#L7))"
     )

@@ -217,10 +217,15 @@ def overview_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown
 def release_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown]:
     """Where the project stands, one cited line each: "**Stability:** This library is `v1` …"."""
     found: list[Markdown] = []
-    for passage in docs.release if docs else ():
-        citation = linker.check(passage.path, passage.start, passage.end)
+    # a section's paragraphs in a row (fx's three on stability) are one line, cited once
+    for (heading, path), run in itertools.groupby(
+        docs.release if docs else (), lambda p: (p.heading, p.path)
+    ):
+        passages = list(run)
+        citation = linker.check(path, passages[0].start, passages[-1].end)
         source = f" ({citation_markdown(citation)})" if citation else ""
-        found.append(Markdown(f"- **{md_escape(passage.heading)}:** {prose(passage.text)}{source}"))
+        said = " ".join(prose(p.text) for p in passages)
+        found.append(Markdown(f"- **{md_escape(heading)}:** {said}{source}"))
     return found
 
 
