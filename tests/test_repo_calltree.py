@@ -152,8 +152,10 @@ def test_the_tree_reaches_the_workers_core_and_branches_where_the_work_does(tmp_
     assert tree[0].edge.caller == "serve"
     # the main line: the worker's chain down to the engine, where the work is done
     assert [edge.callee for edge in main_line(tree)] == ["Worker.run", "Worker.dispatch", "process", "store"]
-    # the work branches at the entry: settings are read beside the worker's run
-    assert [branch.edge.callee for branch in tree] == ["Worker.run", "load_settings"]
+    # the work branches at the entry: settings are read beside the worker's run, first, as `serve` calls
+    # them; the worker's run is the one the main line goes on through
+    assert [branch.edge.callee for branch in tree] == ["load_settings", "Worker.run"]
+    assert [branch.main for branch in tree] == [False, True]
     assert "parse_queue" in names(tree)
     # logging leads to little code and is a side path: not part of the flow
     assert not {"setup_logging", "make_handler", "log"} & set(names(tree))
@@ -185,11 +187,13 @@ def test_the_index_page_shows_the_call_tree_as_a_nested_cited_list(tmp_path: Pat
     flow = index.split("### Main flow", 1)[1].split("\n## ", 1)[0]
     listed = [line for line in flow.splitlines() if line.lstrip().startswith("- ")]
     assert listed[0] == "- `serve`"
-    assert listed[1].startswith("    - calls `Worker.run` — [")
-    assert listed[2].startswith("        - calls `Worker.dispatch` — [")
-    assert listed[3].startswith("            - calls `process` — [") and "srv/worker.py" in listed[3]
-    assert "/blob/" in listed[3] and "#L21" in listed[3]
-    assert any(line.startswith("    - calls `load_settings`") for line in listed)  # the branch
+    # the calls in the order `serve` makes them: the branch reading settings, then the worker's run
+    assert listed[1].startswith("    - calls `load_settings`")
+    assert listed[2].startswith("        - calls `parse_queue`")
+    assert listed[3].startswith("    - calls `Worker.run` — [")
+    assert listed[4].startswith("        - calls `Worker.dispatch` — [")
+    assert listed[5].startswith("            - calls `process` — [") and "srv/worker.py" in listed[5]
+    assert "/blob/" in listed[5] and "#L21" in listed[5]
     assert "setup_logging" not in flow
     # the sequence diagram follows the tree's main line
     assert "participant p3 as process" in flow
@@ -281,7 +285,8 @@ def test_a_step_with_a_tenth_of_the_heaviest_steps_code_is_a_branch_of_its_own(t
     facts = extract_facts(root, map_repository(root))
     assert facts.calls is not None
     tree = facts.calls.tree()
-    assert [branch.edge.callee for branch in tree] == ["send", "should_retry"]
+    assert {branch.edge.callee for branch in tree} == {"send", "should_retry"}
+    assert [branch.edge.callee for branch in tree if branch.main] == ["send"]
 
 
 # a request that runs its hooks, retries the fetch, reads the response and runs its after-hooks: four steps
@@ -475,8 +480,9 @@ def test_an_entry_running_stages_of_other_packages_branches_into_each_in_the_ord
     assert [e.callee for e in main_line(tree)] == ["Compile", "emit"]
 
 
-def test_an_entry_calling_into_fewer_packages_keeps_its_heaviest_callees_first(tmp_path: Path) -> None:
-    """Two packages are no pipeline: the callees keep their weight order, the light ones left out."""
+def test_an_entry_calling_into_fewer_packages_goes_on_through_its_heaviest_callee(tmp_path: Path) -> None:
+    """Two packages are no pipeline: the main line goes on through the heaviest callee, the light ones left
+    out."""
     files = {**PIPELINE, "expr.go": PIPELINE["expr.go"].replace("optimizer.Optimize", "compiler.Compile")}
     files["expr.go"] = files["expr.go"].replace("conf.CreateNew(input)", "&conf.Config{}")
     files["expr.go"] = files["expr.go"].replace('\t"example.com/expr/optimizer"\n', "")
@@ -484,5 +490,5 @@ def test_an_entry_calling_into_fewer_packages_keeps_its_heaviest_callees_first(t
     facts = extract_facts(root, map_repository(root))
     assert facts.calls is not None
     tree = facts.calls.tree_from([("expr.go", "Compile")])
-    assert [b.edge.callee for b in tree][:1] == ["Compile"]
+    assert [b.edge.callee for b in tree if b.main] == ["Compile"]
     assert "ParseCheck" in [b.edge.callee for b in tree]

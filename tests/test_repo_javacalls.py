@@ -85,4 +85,8 @@ def test_a_java_librarys_main_flow_runs_from_its_static_entry_to_the_tokeniser_a
     ]
     hop = tree[0].below[0].below[0]
     assert hop.edge.callee == "TreeBuilder.runParser"
-    assert [branch.edge.callee for branch in hop.below] == ["TreeBuilder.process", "Tokeniser.read"]
+    # in the order the loop makes them, the main line's marked
+    assert [(branch.edge.callee, branch.main) for branch in hop.below] == [
+        ("Tokeniser.read", False),
+        ("TreeBuilder.process", True),
+    ]

@@ -48,9 +48,7 @@ def test_the_overview_says_where_the_project_stands_from_its_own_files(tmp_path:
     ]
     lines = release_markdown(docs, linker)
     # the section's paragraphs in a row are one line, cited once
-    assert lines[0].startswith(
-        "- **Stability:** This library is `v1` and follows SemVer strictly. No "
-    )
+    assert lines[0].startswith("- **Stability:** This library is `v1` and follows SemVer strictly. No ")
     assert lines[0].endswith("/README.md#L13-L15))")
     assert lines[1] == (
         "- **Latest release:** 1.4.0 - 2025-05-13 "

@@ -217,15 +217,15 @@ class _Tree:
         shown: set[Node] = set()  # the user's code each field holds, shown once
 
         def grown(parent: Node) -> list[CallTree]:
-            # the entry's stages in the order it calls them, the main line's marked; elsewhere heaviest first
-            at = (
-                (lambda item: (item[1].line, item[0]))
-                if parent == node and stages
-                else (lambda item: item[0])
-            )
+            # a node's calls in the order it makes them (set-up before the work, the work before what
+            # follows it: griffe's `find_spec` before `_load_package` and `_post_load`), the one the main line
+            # goes on through marked: the main line's own next hop, else the heaviest kept
+            items = kept.get(parent, [])
+            ahead = next((item for item in items if item[2]), min(items, default=None, key=lambda i: i[0]))
             calls = [
-                CallTree(edge, tuple(grown((edge.callee_path, edge.callee))), main=first and bool(stages))
-                for _, edge, first in sorted(kept.get(parent, []), key=at)
+                CallTree(edge, tuple(grown((edge.callee_path, edge.callee))), main=item is ahead)
+                for item in sorted(items, key=lambda i: (i[1].line, i[0]))
+                for _, edge, _ in [item]
             ]
             plugs = [e for e in self.plugs(parent) if (e.callee_path, e.callee) not in shown]
             shown.update((e.callee_path, e.callee) for e in plugs)
