@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from generator.repo.facts.calltree import main_line
-from generator.repo.facts.examples import example_calls
+from generator.repo.facts.examples import example_calls, example_code
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.flows import RUNTIME_CALLBACKS
 from generator.repo.facts.languages import SUPPORTED
@@ -54,7 +54,7 @@ def measure(root: Path) -> list[str]:
     files = [chain[0].caller_path, *(e.callee_path for e in chain)] if chain else []
     lines = {e.path: e.lines for e in repo_map.files}
     largest = sorted((p for p in modules if p in facts.files), key=lambda p: (-lines.get(p, 0), p))[:LARGEST]
-    examples = example_calls(root, repo_map)
+    examples = example_calls(example_code(root, repo_map))
     short = names[0].rsplit(".", 1)[-1] if names else ""
     entered = bool(short) and (short in examples or short in RUNTIME_CALLBACKS)
     return [
