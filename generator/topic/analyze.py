@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 import statistics
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -59,9 +59,11 @@ from .facet_sections import (
     names_subject,
     names_whole,
     old_sections,
+    opening_example,
     opening_passages,
     outside_alternatives,
     path_facets,
+    promoting,
     section_facets,
     section_opening,
     shown_examples,
@@ -528,6 +530,14 @@ def passage_pools(
     extending = building_on(catalog.sources, account, subject)
     speaks_for = account if named else names_most(account, catalog.sources, judge)
     written = asked_words(plan.topic)
+    # what the topic asks of its subject beyond naming it ("upgraded", "version" of Matrix rooms): a usage or
+    # how-it-works section answers the question as written only when its passage names all of it
+    subject_concepts = set(tokens(subject))
+    asked = [
+        forms
+        for forms in ({w for form in t.forms for w in form} for t in judge.terms(plan.topic))
+        if not forms & subject_concepts
+    ]
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
@@ -544,8 +554,20 @@ def passage_pools(
             stored=catalog.sources,
         )
         answering = [s for s in catalog.sources if usable(s) or _states_own_standing(s, facet, titled)]
-        treated = section_candidates(
-            answering, facet, judge, stored=catalog.sources, said=said, account=speaks_for
+        treated = _once(
+            candidate
+            for answered in _section_facets_of(facet, question)
+            for candidate in section_candidates(
+                answering,
+                answered,
+                judge,
+                stored=catalog.sources,
+                said=said,
+                account=speaks_for,
+                opening=opening,
+                shown_first=answered != facet,
+            )
+            if answered == facet or _names_asked(candidate, asked)
         )
         if question in aspects:
             own = [s for s in catalog.sources if usable(s)]
@@ -577,7 +599,9 @@ def passage_pools(
         alone = [
             c
             for c in pools[question]
-            if reads_alone(c) and not stranded_in_entry(c.text, catalog.by_id[c.source].text, subject)
+            if reads_alone(c)
+            and not stranded_in_entry(c.text, catalog.by_id[c.source].text, subject)
+            and not promoting(c.text, catalog.by_id[c.source].text)
         ]
         if not alone and _SECTION_FACET.get(facet, facet) in FRAMING_FACETS:
             # the one section on why, limits or alternatives opens leaning on its heading: it answers
@@ -588,9 +612,18 @@ def passage_pools(
             # used ("…通过 FrontMatter 指定它的分组及分组顺序，比如：" and the FrontMatter, where the page's one
             # usage-titled section is a table)
             shown = _treating_candidates(
-                answering, "how", judge, stored=catalog.sources, said=said, account=speaks_for, shown=True
+                answering,
+                "how",
+                judge,
+                stored=catalog.sources,
+                said=said,
+                account=speaks_for,
+                shown=True,
+                opening=opening,
             )
-            shown = [c for c in shown if reads_alone(c)]
+            shown = [
+                c for c in shown if reads_alone(c) and not promoting(c.text, catalog.by_id[c.source].text)
+            ]
             # with passages of its own they come after them, for a section the others leave empty (`allocate`)
             pools[question] = [*alone, *(replace(c, fallback=True) for c in shown)] if alone else shown
         if facet == "what" and opening:
@@ -604,6 +637,49 @@ def passage_pools(
             # it in that document's frame ("插件" in a guide to testing: the plugins a test installs)
             pools[question] = [c for c in pools[question] if c.source in titled]
     return pools
+
+
+def _names_asked(passage: Candidate, asked: Sequence[set[str]]) -> bool:
+    """Whether a passage names every concept the topic asks of its subject (`asked`; none: it does): "When the
+    client requests to upgrade a known room to a known version, the server:" for how Matrix rooms are upgraded
+    to a new room version, not "Room versions are used to change properties of rooms…"."""
+    words = set(tokens(passage.text))
+    return all(forms & words for forms in asked)
+
+
+def _once(found: Iterable[Candidate]) -> list[Candidate]:
+    """Candidates without repeats, in order: a section both usage and how-it-works answer is quoted once."""
+    seen: set[tuple[str, str, str]] = set()
+    kept = []
+    for candidate in found:
+        key = (candidate.source, candidate.text, candidate.code)
+        if key not in seen:
+            seen.add(key)
+            kept.append(candidate)
+    return kept
+
+
+def _section_facets_of(facet: str, question: str) -> tuple[str, ...]:
+    """The facets whose sections answer a question: the topic asked as written how something is done ("Sa-Token
+    如何踢人下线", "How are Matrix rooms upgraded to a new room version?") is answered where its documents show
+    it done (usage sections, their code) and say how it works, not where they say what it is."""
+    if facet == "topic" and asks_how(question):
+        return ("use", "how")
+    return (facet,)
+
+
+# a question asking how a thing is done or works, not which to choose ("三种模式怎么选", "how to choose")
+_ASKS_HOW = re.compile(
+    r"^\W*how\s+(?:are|is|do|does|can|to|should|would|will)\b(?!\s+(?:i\s+|we\s+|you\s+)?cho)"
+    r"|(?:如何|怎么|怎样)(?!选)",
+    re.IGNORECASE,
+)
+
+
+def asks_how(question: str) -> bool:
+    """Whether a question asks how something is done or works ("如何踢人下线", "How does X work?"), not what
+    it is or which of several to take ("怎么选")."""
+    return _ASKS_HOW.search(question) is not None
 
 
 def reads_alone(passage: Candidate) -> bool:
@@ -790,14 +866,26 @@ def section_candidates(
     stored: Sequence[RawSource],
     said: frozenset[str] = frozenset(),
     account: Collection[str] = (),
+    opening: str = "",
+    shown_first: bool = False,
 ) -> list[Candidate]:
     """The opening passages of the stored sections that treat `facet` (facet_sections.py), the documents
     about the topic first: their own headings say which question a section answers (the subject's own
-    `account` is about it throughout)."""
+    `account` is about it throughout, and so is the document the report `opening`s from: kick.md, "踢人下线",
+    for "Sa-Token 如何踢人下线", whatever else the judge finds titled after the question)."""
     facet = _SECTION_FACET.get(facet, facet)
     if facet not in FACETS:
         return []
-    found = _treating_candidates(sources, facet, judge, stored=stored, said=said, account=account)
+    found = _treating_candidates(
+        sources,
+        facet,
+        judge,
+        stored=stored,
+        said=said,
+        account=account,
+        opening=opening,
+        shown_first=shown_first,
+    )
     if facet == "current":
         found += _arrivals(sources, defining_sources(stored, judge), said)
     if found or facet not in FRAMING_FACETS | {"how"}:
@@ -807,7 +895,15 @@ def section_candidates(
     # design that is code opens on a lead-in naming only what it changes ("Modify ResourceQuota API object:"
     # under "### Kueue LendingLimit API", and the Go struct whose comments define `lendingLimit`)
     return _treating_candidates(
-        sources, facet, judge, stored=stored, said=said, on_heading=True, account=account
+        sources,
+        facet,
+        judge,
+        stored=stored,
+        said=said,
+        on_heading=True,
+        account=account,
+        opening=opening,
+        shown_first=shown_first,
     )
 
 
@@ -869,13 +965,17 @@ def _treating_candidates(
     on_heading: bool = False,
     account: Collection[str] = (),
     shown: bool = False,
+    opening: str = "",
+    shown_first: bool = False,
 ) -> list[Candidate]:
-    """The passages of the sections treating `facet`, or with `shown` the first example each shows."""
+    """The passages of the sections treating `facet`, or with `shown` the first example each shows; with
+    `shown_first` (a question asking how a thing is done), a section opening on its example is quoted by it,
+    under its heading. The document the report `opening`s from answers first."""
     forms = [t.forms for t in judge.terms(judge.topic)]
     concepts = [{w for form in concept for w in form} for concept in forms]
-    about = defining_sources(stored, judge)
+    about = defining_sources(stored, judge) | ({opening} if opening else set())
     strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
-    ranked = sorted(sources, key=lambda s: (s.id not in about, -(s.relevance or 0.0), s.id))
+    ranked = sorted(sources, key=lambda s: (s.id not in about, s.id != opening, -(s.relevance or 0.0), s.id))
     found = []
     for source in ranked:
         if is_changelog(source.title, source.url):
@@ -897,6 +997,21 @@ def _treating_candidates(
         )
         old = no_longer_answering(source.text, facet, judge)
         sections = [(section, limit) for section, limit in sections if section not in old]
+        if shown_first and own:
+            # asked how a thing is done: the sections of a document about it that name it and open on its example
+            # show it done, whatever their heading's facet ("### 3、权限校验" and its StpUtil.checkPermission calls
+            # beside "### 1、设计思路"), the sections naming most of it first
+            chosen = {id(section) for section, _ in sections}
+            sections += [
+                (section, 1)
+                for section in text_sections(source.text)
+                if id(section) not in chosen
+                and section not in old
+                and section.heading
+                and _concepts_named(section.heading, concepts)
+                and opening_example(section.blocks)
+            ]
+            sections.sort(key=lambda found: -_concepts_named(found[0].heading, concepts))
         if facet == "limits":  # …a section headed for its limits by name first
             sections.sort(key=lambda found: not _NAMED_LIMITS.search(found[0].heading))
         # …then where a document about the subject says what it does not handle, whatever the heading
@@ -909,7 +1024,7 @@ def _treating_candidates(
             elif shown:
                 passages = shown_examples(section, said)[:limit]
             else:
-                passages = _section_openings(section, limit, facet, said, on_heading)
+                passages = _section_openings(section, limit, facet, said, on_heading, shown_first=shown_first)
             for passage in passages:
                 if facet in {"what", "how"} and (speaks_of_now(passage.text) or stands_aside(passage.text)):
                     continue  # where the work stands, what it changes, or an aside to the account
@@ -923,6 +1038,12 @@ def _treating_candidates(
                 )
                 rank += 1
     return found
+
+
+def _concepts_named(heading: str, concepts: Sequence[set[str]]) -> int:
+    """How many of the topic's concepts a heading names ("3、权限校验": 权限 and 校验)."""
+    words = set(tokens(heading))
+    return sum(bool(concept & words) for concept in concepts)
 
 
 # facets a section no longer in force may answer: why its successor was made, what else was weighed
@@ -990,7 +1111,13 @@ def _with_enclosing(sections: Sequence[TextSection]) -> list[tuple[TextSection, 
 
 
 def _section_openings(
-    section: TextSection, limit: int, facet: str, said: frozenset[str], on_heading: bool = False
+    section: TextSection,
+    limit: int,
+    facet: str,
+    said: frozenset[str],
+    on_heading: bool = False,
+    *,
+    shown_first: bool = False,
 ) -> list[SectionPassage]:
     """The passages of a section treating `facet` that answer it. What the subject is, a section says in
     its first paragraph, and shows in an example ("This simple example shows a Person class with three
@@ -1009,6 +1136,8 @@ def _section_openings(
         )
         kept = [p for p in passages if not leaves_alone(p.text)]
         return sorted(kept, key=lambda p: not states_limit(p.text))[:limit]
+    if shown_first:  # "### 2、踢人下线" and its StpUtil.kickout calls, before the paragraph after them
+        return opening_passages(section, limit, example_alone=True, said=said, shown_first=True)
     if facet != "what":
         framing = facet in FRAMING_FACETS  # its own section is the only place such an answer lives
         return opening_passages(

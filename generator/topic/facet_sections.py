@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from ..documents.standing import marked_old
 from ..text.pointers import announces, continues
+from ..text.promotion import community_heading, promotes
 from ..text.sentences import sentences as split_all
 from .headings import (
     ASIDE_ROLES,
@@ -527,6 +528,7 @@ def opening_passages(
     said: frozenset[str] = frozenset(),
     past_lists: bool = False,
     on_heading: bool = False,
+    shown_first: bool = False,
 ) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
@@ -543,9 +545,18 @@ def opening_passages(
     is quoted whole up to MAX_OPENING_LIST. Outside why, limits and alternatives, a lead-in and list telling the model a design
     replaces ("the current Nix model … works (roughly) as follows:") is passed over."""
     found = _prose_openings(section, limit, said, past_lists, on_heading)
+    example = opening_example(section.blocks) if shown_first else ""
+    if example and not any(p.code == example for p in found):
+        # a section opening on its example, asked how a thing is done: the example under its heading first
+        # ("### 2、踢人下线" and its `StpUtil.kickout(10001)` calls; "### 3、权限校验", "然后就可以用以下 api 来鉴权了" and
+        # its StpUtil.checkPermission calls), then what the section says after it
+        caption = unnumbered(" ".join(_MARKUP.sub(" ", section.heading).split())).rstrip(":：")
+        if caption:
+            shown = SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, example)
+            return [shown, *found][:limit]
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
-        caption = " ".join(_MARKUP.sub(" ", section.heading).split())
+        caption = unnumbered(" ".join(_MARKUP.sub(" ", section.heading).split()))
         if not example and section.blocks and example_caption(section.blocks[0]):
             example, caption = _example_after(list(section.blocks), 0), example_caption(section.blocks[0])
         caption = caption.rstrip(":：")  # "### Full Manifest:" is one label
@@ -556,6 +567,17 @@ def opening_passages(
         # full stop ("通过 v-model 来绑定当前页码。" above the example under "### 基础用法"): its answer
         found = shown_examples(section, said, opening=True)
     return found
+
+
+def opening_example(blocks: Sequence[str]) -> str:
+    """The example a section opens on: its first block, or the one after a one-line lead-in that cannot be quoted
+    alone ("然后就可以用以下 api 来鉴权了", leaning on the section before it); '' for none."""
+    if blocks and _FENCE.match(blocks[0]):
+        return _example_after(["", *blocks], 0)
+    lead = blocks[0].strip() if blocks else ""
+    if "\n" in lead or len(lead) > MAX_CAPTION or not _prose(lead) or list_parts(lead)[1]:
+        return ""
+    return _example_after(list(blocks), 0)
 
 
 def shown_examples(
@@ -936,15 +958,30 @@ def stranded_in_entry(passage: str, text: str, subject: str = "") -> bool:
     注册校验语言包…" says nothing of registerValidateLocale, "dom：图表容器…" of hydrate, "接收可选的 id 属性…" of
     FormDialog.Portal. A document's title and an entry named by the `subject` are no such entry: the report
     names them."""
+    path = _heading_path(passage, text)
+    return _unnamed_entry(passage, [h for level, h in path if level > 1 and h], subject)
+
+
+def promoting(passage: str, text: str) -> bool:
+    """Whether a passage of `text` promotes its project rather than informs (text/promotion.py): it asks for a
+    star or invites to a chat group itself ("如果 Sa-Token 帮助到了您，希望您可以为其点上一个 star"), or it stands in
+    a section on the project's community or standing ("## 📚 示例大全": "此压缩包共计 60+ Demo"). Such text
+    answers no question a reader brings, whatever words it shares with it."""
+    return promotes(passage) or any(community_heading(h) for _, h in _heading_path(passage, text) if h)
+
+
+def _heading_path(passage: str, text: str) -> list[tuple[int, str]]:
+    """The (level, heading) of the section of `text` holding a passage and of each section it stands in, top
+    down; [] when the passage is not found there."""
     key = _NOT_WORD.sub("", clean(passage)).lower()[:24]
     if not key:
-        return False
+        return []
     path: list[tuple[int, str]] = []
     for section in _sections(text):
         path = [(level, h) for level, h in path if level < section.level] + [(section.level, section.heading)]
         if any(key in _NOT_WORD.sub("", clean(block)).lower() for block in section.blocks):
-            return _unnamed_entry(passage, [h for level, h in path if level > 1 and h], subject)
-    return False
+            return path
+    return []
 
 
 @lru_cache(maxsize=64)

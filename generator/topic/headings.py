@@ -32,9 +32,10 @@ FACET_WORDS = {
     r"|动机|背景|原因|为什么|为何|目的",
     # a proposal template's bare "## How" beside its "## Why" (Prometheus), "## How does it work?" (npm); a
     # convention for what the reader writes (semi's "## 文案规范" in 36 component pages: "保持简洁", "句尾不使用句号";
-    # "命名规范", "Commit 提交规范") specifies no part of the subject
+    # "命名规范", "Commit 提交规范") specifies no part of the subject; a specification's "Server behaviour" and "Client
+    # behaviour" say what each party does, normatively
     "how": r"specification|design|how (?:it|this|they) works?|^\W*how\W*$|how (?:does|do) (?:it|this|they) work"
-    r"|semantics|syntax|mechanism|architecture|"
+    r"|semantics|syntax|mechanism|architecture|behaviou?r\b|"
     r"implementation|details|detailed description|overview of|reference|^\W*decision(?:\s+outcome)?\W*$"
     r"|(?<!文案)(?<!写作风格)(?<!命名)(?<!提交)(?<!文档)规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
@@ -218,7 +219,8 @@ FRAME = re.compile(
 )
 # a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
 _SECTION_NUMBER = re.compile(
-    r"^\s*(?:§\s*)?(?:\d{1,3}(?:\.\d{1,3})*\.?|(?:[A-Z]|[IVX]+)(?:\.\d{1,3})+\.?|(?:[A-Z]|[IVX]+)\.)\)?\s+(?=\S)"
+    r"^\s*(?:§\s*)?(?:(?:\d{1,3}(?:\.\d{1,3})*\.?|(?:[A-Z]|[IVX]+)(?:\.\d{1,3})+\.?|(?:[A-Z]|[IVX]+)\.)\)?\s+"
+    r"|\d{1,3}\s*、\s*)(?=\S)"  # …and a Chinese one: "2、踢人下线"
 )
 
 
