@@ -565,7 +565,7 @@ def passage_pools(
                 said=said,
                 account=speaks_for,
                 opening=opening,
-                shown_first=answered != facet,
+                shown_first=answered == "use" and answered != facet,
             )
             if answered == facet or _names_asked(candidate, asked)
         )
@@ -662,23 +662,26 @@ def _once(found: Iterable[Candidate]) -> list[Candidate]:
 def _section_facets_of(facet: str, question: str) -> tuple[str, ...]:
     """The facets whose sections answer a question: the topic asked as written how something is done ("Sa-Token
     如何踢人下线", "How are Matrix rooms upgraded to a new room version?") is answered where its documents show
-    it done (usage sections, their code) and say how it works, not where they say what it is."""
+    it done (usage sections, and the sections naming it that open on its example), not where they say what it
+    is; how it works in general the outline's own question answers."""
     if facet == "topic" and asks_how(question):
-        return ("use", "how")
+        return ("use",)
     return (facet,)
 
 
-# a question asking how a thing is done or works, not which to choose ("三种模式怎么选", "how to choose")
+# a question asking how a thing is done, not how it works ("How does X work?", "如何工作", "怎么实现") nor which to
+# choose ("三种模式怎么选", "how to choose")
 _ASKS_HOW = re.compile(
-    r"^\W*how\s+(?:are|is|do|does|can|to|should|would|will)\b(?!\s+(?:i\s+|we\s+|you\s+)?cho)"
-    r"|(?:如何|怎么|怎样)(?!选)",
+    r"^\W*how\s+(?:are|is|do|does|can|to|should|would|will)\b(?!\s+(?:i\s+|we\s+|you\s+)?cho)(?!.*\bwork)"
+    r"|(?:如何|怎么|怎样)(?!选|工作|运作|运行|实现)",
     re.IGNORECASE,
 )
 
 
 def asks_how(question: str) -> bool:
-    """Whether a question asks how something is done or works ("如何踢人下线", "How does X work?"), not what
-    it is or which of several to take ("怎么选")."""
+    """Whether a question asks how a thing is done ("如何踢人下线", "How are rooms upgraded?"), not how it works
+    ("How does X work on Aptos?": the outline's how-it-works question answers that), what it is or which of
+    several to take ("怎么选")."""
     return _ASKS_HOW.search(question) is not None
 
 

@@ -319,6 +319,8 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
             continue
         enclosing = [(lv, p, other) for lv, p, other in enclosing if lv < level]
         facets = section_facets(heading, record=record, proposal=proposal)
+        if _BEHAVIOUR.search(heading):
+            facets = set()  # "#### Server behaviour": what a party does, no statement of what the subject is
         if any(other for _, _, other in enclosing):
             part = ASIDE
         elif not facets:
@@ -327,6 +329,9 @@ def stating_parts(blocks: Sequence[str]) -> list[str]:
             part = ("summary" if "what" in facets else "design") if not facets - {"what", "how"} else ASIDE
         enclosing.append((level, part, bool(facets - {"what", "how"})))
     return found
+
+
+_BEHAVIOUR = re.compile(r"(?<![A-Za-z])behaviou?r(?![A-Za-z])", re.IGNORECASE)
 
 
 def _heading_of(block: str) -> re.Match[str] | None:
@@ -553,7 +558,7 @@ def opening_passages(
         caption = unnumbered(" ".join(_MARKUP.sub(" ", section.heading).split())).rstrip(":：")
         if caption:
             shown = SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, example)
-            return [shown, *found][:limit]
+            return [shown, *found[:limit]]  # the example takes no place of the prose after it
     if not found and example_alone:
         example = _example_after(["", *section.blocks], 0)
         caption = unnumbered(" ".join(_MARKUP.sub(" ", section.heading).split()))
