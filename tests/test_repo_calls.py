@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import calls, forked, tscalls
+from generator.repo.facts import calls, forked, languages, tscalls
 from generator.repo.facts.calls import CallGraph, read_call_graph
 from generator.repo.facts.calltree import main_line
 from generator.repo.facts.dependencies import go_modules, js_aliases
@@ -592,6 +592,43 @@ def test_a_go_variable_made_by_a_function_has_the_type_the_function_returns(tmp_
         ("kong/kong.go", "New"),
         ("kong/kong.go", "Kong.Parse"),
     }
+
+
+def test_each_go_file_is_parsed_once_for_its_symbols_and_once_for_its_calls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a function returns first (`New` → Kong, so `k.Parse` is `Kong.Parse`) is read with the file's
+    symbols, from the tree the survey parsed: the call graph's pass parses a file for its own calls only,
+    never again for what another file's calls need of it, and the pages asking a file's results parse none."""
+    files = {
+        "go.mod": "module example.com/m\n\ngo 1.21\n",
+        "app/main.go": (
+            'package app\n\nimport "example.com/m/kong"\n\nfunc Main() {\n\tk, _ := kong.New(nil)\n'
+            "\tk.Parse(nil)\n}\n"
+        ),
+        "kong/kong.go": (
+            "package kong\n\ntype Kong struct{}\n\nfunc New(cli any) (*Kong, error) {\n\treturn &Kong{}, nil\n}\n\n"
+            "func (k *Kong) Parse(args []string) {}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    parsed: list[str] = []
+    parse_tree = languages.parse_tree
+
+    def counted(language: str, text: str) -> Any:
+        parsed.append(text)
+        return parse_tree(language, text)
+
+    monkeypatch.setattr(languages, "parse_tree", counted)
+    monkeypatch.setattr(tscalls, "parse_tree", counted)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    assert hops(graph.edges(["app/main.go"]), "Main") == {
+        ("kong/kong.go", "New"),
+        ("kong/kong.go", "Kong.Parse"),
+    }
+    assert graph.results("kong/kong.go") == {"New": "Kong"}
+    assert sorted(parsed.count(files[p]) for p in ("app/main.go", "kong/kong.go")) == [2, 2]
 
 
 def test_a_go_method_called_on_a_value_made_in_place_is_that_type_s_method(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from generator.repo.facts.comments import descendants, doc_before, leading_doc, node_text
 from generator.repo.facts.extracted import Extracted
+from generator.repo.facts.goresults import go_results
 from generator.repo.facts.jsassign import (
     js_assignment,
     js_delegates,
@@ -178,7 +179,7 @@ def _extract_tree_sitter(language: str, text: str) -> Extracted:
     language = grammar(language, text)
     tree = parse_tree(language, text)
     root = tree.root_node
-    out = Extracted(doc=leading_doc(root, language))
+    out = Extracted(doc=leading_doc(root, language), results=go_results(root) if language == "go" else {})
     _collect(root, language, "", out, depth=0)
     out.imports = list(dict.fromkeys(out.imports))
     if out.exports:  # CommonJS: what hangs off an exported object is exported too

@@ -20,6 +20,7 @@ from typing import Any
 from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.dispatch import DISPATCH, Families
+from generator.repo.facts.goresults import go_type_name
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
 from generator.repo.facts.jsinstances import (
@@ -81,8 +82,6 @@ class TreeSitterCalls:
         self._native: NativeTable | None = (
             None  # C, C++ and Rust definitions, gathered on the first such file
         )
-        self._results: dict[str, dict[str, str]] = {}  # a Go file's functions → their first result type
-        self._tree: tuple[str, Any] | None = None  # the file whose calls are being read, and its syntax tree
         self._embeds: dict[str, list[str]] = {}  # a Go struct → the package's types it embeds
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
@@ -105,7 +104,6 @@ class TreeSitterCalls:
         if text is None:
             return []
         root = parse_tree(language, text).root_node
-        self._tree = (path, root)
         callers = sorted(
             (s for s in self.symbols(path) if s.kind in CALLABLE_KINDS), key=lambda s: (s.start, -s.end)
         )
@@ -221,15 +219,9 @@ class TreeSitterCalls:
         return any(s.name == target[1] and s.kind in CALLABLE_KINDS for s in self.symbols(target[0]))
 
     def go_results(self, path: str) -> dict[str, str]:
-        """The first result type of each function a Go file declares (read once per file; the file whose
-        calls are being read, from the tree they are read from)."""
-        if path not in self._results:
-            if self._tree is not None and self._tree[0] == path:
-                self._results[path] = go_results(self._tree[1])
-            else:
-                text = self.read(path)
-                self._results[path] = go_results(parse_tree("go", text).root_node) if text else {}
-        return self._results[path]
+        """The first result type of each function a Go file declares, as the survey read it from its tree."""
+        fact = self.files.get(path)
+        return fact.results if fact is not None else {}
 
     def go_embedded(self, folder: str, type_name: str) -> list[str]:
         """The types of a Go package (`folder`) a struct of it embeds: a field line that is one of the
@@ -571,7 +563,7 @@ class _GoScope:
                 if owner is not None:
                     found.setdefault(owner, []).extend(self._named_functions(right, start))
             for literal in (n for n in held if n.type == "composite_literal"):
-                struct = _go_type_name(literal.child_by_field_name("type"))
+                struct = go_type_name(literal.child_by_field_name("type"))
                 body = literal.child_by_field_name("body")
                 if not struct or struct not in self.package or body is None:
                     continue
@@ -771,28 +763,6 @@ class _GoScope:
         return (hits[0][0], hits[0][1].name) if hits else None
 
 
-def go_results(root: Any) -> dict[str, str]:
-    """Each function's and method's first result type name (`func New(…) (*Kong, error)` → "Kong"), by its
-    qualified name."""
-    found: dict[str, str] = {}
-    for function in root.named_children:
-        if function.type not in {"function_declaration", "method_declaration"}:
-            continue
-        result = function.child_by_field_name("result")
-        if result is not None and result.type == "parameter_list":
-            first = next(iter(result.named_children), None)
-            result = first.child_by_field_name("type") if first is not None else None
-        name = node_text(function.child_by_field_name("name"))
-        receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
-        if receiver is not None and receiver.named_children:
-            owner = _go_type_name(receiver.named_children[0].child_by_field_name("type"))
-            name = f"{owner}.{name}" if owner else name
-        type_name = _go_type_name(result) if result is not None else ""
-        if type_name:
-            found[name] = type_name
-    return found
-
-
 def _go_imports(root: Any) -> dict[str, str]:
     """Local package name → import path (`cobra "github.com/spf13/cobra"`, or the path's last part)."""
     found: dict[str, str] = {}
@@ -905,17 +875,11 @@ def _go_made_type(node: Any) -> str:
     return _go_value_type(made[0]) if len(made) == 1 == len(arguments.named_children) else ""
 
 
-def _go_type_name(node: Any) -> str:
-    while node is not None and node.type in {"pointer_type", "generic_type"}:
-        node = node.named_children[0] if node.named_children else None
-    return node_text(node) if node is not None and node.type == "type_identifier" else ""
-
-
 def _go_value_type(node: Any) -> str:
     """A variable's type name: the package's own `T`, or `pkg.T` for another package's."""
     while node is not None and node.type in {"pointer_type", "generic_type"}:
         node = node.named_children[0] if node.named_children else None
-    return node_text(node) if node is not None and node.type == "qualified_type" else _go_type_name(node)
+    return node_text(node) if node is not None and node.type == "qualified_type" else go_type_name(node)
 
 
 # a top-level variable with its type: `var name pkg.T`, `name = &pkg.T{` (alone or in a `var (…)` block)
