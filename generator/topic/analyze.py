@@ -54,6 +54,7 @@ from .facet_sections import (
     STATING_PARTS,
     SectionPassage,
     TextSection,
+    caveat_passages,
     framed,
     headings_naming_whole,
     names_subject,
@@ -1021,9 +1022,13 @@ def _treating_candidates(
         stating = stating_own_limits(source.text, source.title) if own and facet == "limits" else []
         sections += [(s, 1) for s in stating if s not in {found for found, _ in sections}]
         for section, limit in sections:
-            if section in stating:  # the paragraph saying so, not the section's opening
+            if section in stating:  # the paragraph saying so, not the section's opening: its caveats too
                 every = _section_openings(section, len(section.blocks), facet, said)
-                passages = [p for p in every if states_own_limit(p.text)][:limit]
+                own_limits = [p for p in every if states_own_limit(p.text)]
+                caveats = [
+                    p for p in caveat_passages(section, said) if p.text not in {o.text for o in own_limits}
+                ]
+                passages = [*own_limits, *caveats][:limit]
             elif shown:
                 passages = shown_examples(section, said)[:limit]
             else:

@@ -31,7 +31,7 @@ from .headings import (
     unnumbered,
     weighing,
 )
-from .limits import states_own_limit
+from .limits import states_caveat, states_own_limit
 from .sentences import (
     _FENCE,
     _SENTENCE_END,
@@ -502,6 +502,28 @@ def stating_own_limits(text: str, title: str = "") -> list[TextSection]:
         for section, facets in zip(sections, path_facet_sets(sections, title), strict=True)
         if not facets - {"what", "how", "use"} and any(states_own_limit(block) for block in section.blocks)
     ]
+
+
+def caveat_passages(section: TextSection, said: frozenset[str] = frozenset()) -> list[SectionPassage]:
+    """A section's caveats as passages, wherever they stand in it: a paragraph opening on "注意：" or
+    "Warning:", or a caveat's label with its points ("特别说明：" and its five points after a paragraph of links
+    under "## 参数说明"), the list quoted whole with its label, as a section's own answer is."""
+    found = []
+    for block in _paragraphs_going_on(section.blocks):
+        if not states_caveat(block):
+            continue
+        listed = list_quote(block, opening=True)
+        lead, items = list_parts(block)
+        if listed is not None:
+            passage = SectionPassage(listed.text, listed.parts, section.heading, items=listed.items)
+        elif not items and len(lead) <= MAX_PASSAGE:
+            parts = tuple(clean(p) for p in split_all(lead))
+            passage = SectionPassage(" ".join(parts), parts, section.heading)
+        else:
+            continue
+        if passage.parts and not said.intersection(passage.parts):
+            found.append(passage)
+    return found
 
 
 def by_substance(chosen: Sequence[TextSection], sections: Sequence[TextSection]) -> list[TextSection]:

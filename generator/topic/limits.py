@@ -3,7 +3,9 @@
 A section on limits ("## Security Considerations", "## Drawbacks") says more than its limits: "The white paper
 provides proofs for safety and liveness" stands before "While it does not have the 33% byzantine security …
 the 40% crash failure resilience is worth the tradeoff". A document states a limit outside such a section too
-("This specification does not directly handle the 'diamond problem'…" under "##### Multi-chain notes"). What a
+("This specification does not directly handle the 'diamond problem'…" under "##### Multi-chain notes"), and a
+caveat wherever it sits: a paragraph or a list opening on its label ("**特别说明**：" and its points under
+"## 参数说明", "注意：…", "Warning: …", GitHub's `> [!WARNING]`, which the stored text reads as "Warning:"). What a
 design leaves alone is told as a negation as well ("it does not alter the economics of the reward system", "The
 authors cannot see any potential impact"), and is no limit of it.
 """
@@ -44,6 +46,25 @@ _ITSELF = re.compile(
 )
 
 
+# a caveat's label: what the author marks for the reader to watch out for, as a page's limits
+_CAVEAT = re.compile(
+    r"^[\s*_>]*(?:特别说明|特别注意|注意事项|注意|警告|重要提示|(?:需要|值得)注意的是|caveats?|warnings?|caution"
+    r"|danger|important|limitations?|known\s+issues?)[*_]*\s*[:：]",
+    re.IGNORECASE,
+)
+# a remark's label: a note or a tip says a limit only when what it says is one ("Note: this cannot be undone")
+_REMARK = re.compile(r"^[\s*_>]*(?:说明|提示|备注|小贴士|note|nb|tip)[*_]*\s*[:：]", re.IGNORECASE)
+
+
+def states_caveat(passage: str) -> bool:
+    """Whether a paragraph or a list opens on a caveat's label ("特别说明：" and its points, "注意：…",
+    "Warning: …"), or on a remark's ("Note: …", "提示：…") saying a limit: what its page says to watch out for,
+    wherever it stands."""
+    if _CAVEAT.match(passage):
+        return True
+    return _REMARK.match(passage) is not None and states_limit(passage)
+
+
 def states_limit(passage: str) -> bool:
     """Whether a passage states a limit: one of its sentences says what its subject cannot do, does not
     handle, restricts or trades away, without saying only what the design leaves alone."""
@@ -59,8 +80,10 @@ def leaves_alone(passage: str) -> bool:
 
 
 def states_own_limit(passage: str) -> bool:
-    """Whether a passage opens on its document, or the design it describes, saying what it does not handle:
-    "This specification does not directly handle the 'diamond problem', …"."""
+    """Whether a passage opens on its document, or the design it describes, saying what it does not handle
+    ("This specification does not directly handle the 'diamond problem', …"), or is a caveat of its page."""
+    if states_caveat(passage):
+        return True
     said = sentences(passage)
     return bool(said) and _ITSELF.match(said[0]) is not None and _limit(said[0])
 

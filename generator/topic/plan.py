@@ -261,6 +261,7 @@ class DocumentOutline:
     headings: tuple[str, ...] = ()
     status: str = ""
     date: str = ""
+    caveats: bool = False  # it marks a caveat ("注意：…", "特别说明：" and its points) outside any heading
 
 
 # The outline's facets, in report order: "what" is always asked; the others only when a top document has a
@@ -354,6 +355,14 @@ def outline_questions(
         facets = {facet: facets[facet] for facet in FACETS if facet in facets}
     if not subject or len(facets) + len(sections) < 2:
         return []
+    # a top document's caveats are its limits though no heading names them: asked past the sections the
+    # outline fills up to, so that no section of the document's own gives way to them ("内置中间件")
+    cautioned = "limits" not in facets and any(
+        o.caveats for n, o in enumerate(outlines) if lends_facets(n, o, topic)
+    )
+    if cautioned:
+        facets["limits"] = []
+        facets = {facet: facets[facet] for facet in FACETS if facet in facets}
     table = _OUTLINE_QUESTIONS.get(lang, _OUTLINE_QUESTIONS["en"])
     words = query_words(topic)
     generic = []
@@ -367,12 +376,14 @@ def outline_questions(
     # the aspects a topic asks by name ("Kratos 中间件怎么注册和自定义": 注册, 自定义) are one question of the
     # outline: the facets and sections after them keep their places (its limits, its "内置中间件")
     beyond = max(0, len(written) - 1)
-    for heading in sections[: max(0, OUTLINE_SIZE + beyond - len(asked))]:
+    room = int(cautioned and any(facet == "limits" for facet, _, _ in generic))  # the caveats' question
+    fill = OUTLINE_SIZE + beyond + room
+    for heading in sections[: max(0, fill - len(asked))]:
         text = heading if lang == "en" else f"{subject}：{heading}"
         asked.append(
             ("section", text, " ".join(dict.fromkeys([*words.split(), *query_words(heading).split()])))
         )
-    return asked[: (3 if quick else 6) + beyond]
+    return asked[: (3 if quick else 6 + room) + beyond]
 
 
 OUTLINE_SIZE = 4  # sub-questions the outline fills up to with the top documents' own sections

@@ -49,7 +49,9 @@ from .dedupe import dedupe
 from .defining import asked_subject, defines, opens_with_subject
 from .dispatch import StepOutcome
 from .judge import RelevanceJudge
+from .limits import states_caveat
 from .plan import DocumentOutline, Step, keyphrases, query_words
+from .sentences import text_blocks
 from .standing import landed_in
 from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
 
@@ -270,6 +272,7 @@ def survey(ctx: ResearchContext) -> list[DocumentOutline]:
             headings=tuple(html.unescape(str(h)) for h in hit.extra.get("headings") or [])[:40],
             status=str(hit.extra.get("status") or ""),
             date=str(hit.extra.get("date") or ""),
+            caveats=any(states_caveat(block) for block in text_blocks(hit.content)),
         )
         for hit, verdict in ranked[:SURVEY_DOCUMENTS]
         if verdict.topic.score > 0 and verdict.topic.on_point
