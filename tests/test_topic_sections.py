@@ -822,6 +822,8 @@ def test_a_chinese_lead_in_above_its_example_is_quoted_with_it_or_not_at_all() -
     assert step.code.startswith("await CodeGenerator.publishers.disk()")
     # a sentence saying something of its own above an example is quoted as before, without it
     assert [(p.text, p.code) for p in opening_passages(kinds)] == [("每一个设置器对应一个值的类型。", "")]
-    # …and so is one whose full stop the page leaves out: a statement of two clauses is no caption
+    # …but a statement whose full stop the page leaves out, naming what the example spells as code, is that
+    # example's lead-in: "你只需要在应用外围包裹一次" is the `<LocaleProvider …/>` wrapping shown right after it
     [said] = opening_passages(wrap)
-    assert said.text.startswith("LocaleProvider 使用了 React 的 context 上下文特性") and not said.code
+    assert said.text.startswith("LocaleProvider 使用了 React 的 context 上下文特性")
+    assert said.code == "<LocaleProvider locale={zh_CN} />"

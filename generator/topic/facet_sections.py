@@ -684,7 +684,9 @@ def _prose_openings(
         # a last sentence pointing at the example after it ("Example output from my mac looks like below.")
         # introduces it as a colon would: quoted with it or not at all
         shown = not items and n + 1 < len(blocks) and _FENCE.match(blocks[n + 1]) is not None
-        ends_in_lead = parts[-1].endswith((":", "：")) or (shown and points_at_shown(parts[-1]))
+        ends_in_lead = parts[-1].endswith((":", "：")) or (
+            shown and points_at_shown(parts[-1], blocks[n + 1])
+        )
         # a lead-in inside the paragraph right above an example ("使用file，即从本地文件加载：" and what the
         # example's path may name) introduces the example too: the paragraph is quoted whole with it
         head, tail = ("", "") if ends_in_lead or not shown else _inner_lead(lead)

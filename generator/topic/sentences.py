@@ -718,8 +718,14 @@ def introduces_old_state(block: str) -> bool:
 # used by the system by default."): quoted without that example, it speaks of nothing shown
 _POINTS_AT_SHOWN = re.compile(
     r"\b(?:below|as\s+follows|the\s+following|looks?\s+like\s+this|the\s+shown|shown\s+here|here\s+(?:is|are))\b"
-    r"|^here's\b",
+    r"|^here's\b|^for\s+(?:example|instance)\b|\blike\s+(?:this|so)\W*$",
     re.IGNORECASE,
+)
+# a name spelled as code (`AltStringSetter`, `registerSetter`, `max_retries`, `config.New`): a sentence naming
+# one the example right after it holds speaks of that example ("我们需要在低代码引擎中注册 Setter，这样就可以通过
+# AltStringSetter 的名字在物料中使用了。" above `registerSetter('AltStringSetter', AltStringSetter)`)
+_CODE_NAME = re.compile(
+    r"(?<![\w.])(?:[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*|[A-Za-z]+_\w+|[A-Za-z]\w*\.[A-Za-z]\w+)"
 )
 
 
@@ -732,9 +738,13 @@ _ZH_POINTS_AT_SHOWN = re.compile(r"如下|以下|下面|^(?:例如|比如)")
 _ZH_CLAUSE_MARK = re.compile(r"[，,；;：:。！？.!?…]")
 
 
-def points_at_shown(sentence: str) -> bool:
-    """Whether a paragraph's last sentence, right above an example, points at it though it ends on a full stop
-    (or, in Chinese, on nothing: a caption)."""
+def points_at_shown(sentence: str, code: str = "") -> bool:
+    """Whether a paragraph's last sentence, right above an example (`code`), points at it though it ends on a
+    full stop (or, in Chinese, on nothing: a caption), or names a name the example spells as code."""
+    if code and any(
+        re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", code) for name in _CODE_NAME.findall(sentence)
+    ):
+        return True
     if CJK_RUN.search(sentence) and (
         _ZH_POINTS_AT_SHOWN.search(sentence) or not _ZH_CLAUSE_MARK.search(_PARENTHESES.sub("", sentence))
     ):
