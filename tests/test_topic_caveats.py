@@ -47,6 +47,15 @@ def test_a_caveat_is_marked_by_its_label_a_remark_only_when_it_states_a_limit() 
     assert not states_caveat("Note: the examples below use the default port.")
     assert not states_caveat("提示：更多示例见下一节。")
     assert not states_caveat("本节介绍如何注意代码风格。")
+    # profiler.md's caveats under "## 配置 include/exclude 来过滤数据", "## 生成 jfr 格式结果", "## ctimer事件"
+    assert states_caveat(
+        "注意--include/--exclude只支持在stopaction或者带有-d/--duration参数的startaction中指定，否则不生效。"
+    )
+    assert states_caveat("注意，jfr 只支持在 start时配置。如果是在stop时指定，则不会生效。")
+    assert states_caveat("请注意，ctimer 事件目前仅在 Linux 上支持，不支持 macOS。")
+    assert not states_caveat("注意力机制是模型的核心。")
+    assert states_caveat("Note that a renamed key cannot be read by older clients.")
+    assert not states_caveat("Note that the examples use the default port.")
 
 
 def test_a_top_documents_caveat_asks_its_limits_and_no_section_gives_way() -> None:

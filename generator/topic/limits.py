@@ -48,12 +48,18 @@ _ITSELF = re.compile(
 
 # a caveat's label: what the author marks for the reader to watch out for, as a page's limits
 _CAVEAT = re.compile(
-    r"^[\s*_>]*(?:特别说明|特别注意|注意事项|注意|警告|重要提示|(?:需要|值得)注意的是|caveats?|warnings?|caution"
-    r"|danger|important|limitations?|known\s+issues?)[*_]*\s*[:：]",
+    r"^[\s*_>]*(?:(?:特别说明|注意事项|警告|重要提示|caveats?|warnings?|caution|danger|important|limitations?"
+    r"|known\s+issues?)[*_]*\s*[:：]"
+    # a Chinese caveat opens on 注意 whatever follows ("注意，jfr 只支持在 start 时配置。", "请注意，ctimer 事件目前仅在
+    # Linux 上支持", "注意--include/--exclude只支持在stop action…中指定"), never on 注意力 (attention)
+    r"|(?:请|特别|需要|值得)?注意(?!力))",
     re.IGNORECASE,
 )
 # a remark's label: a note or a tip says a limit only when what it says is one ("Note: this cannot be undone")
-_REMARK = re.compile(r"^[\s*_>]*(?:说明|提示|备注|小贴士|note|nb|tip)[*_]*\s*[:：]", re.IGNORECASE)
+_REMARK = re.compile(
+    r"^[\s*_>]*(?:(?:说明|提示|备注|小贴士|note|nb|tip)[*_]*\s*[:：]|(?:please\s+)?note\s+that\b)",
+    re.IGNORECASE,
+)
 
 
 def states_caveat(passage: str) -> bool:
