@@ -17,7 +17,7 @@ from repo_source_fixture import write_tree
 
 from generator.repo.facts import calls, forked, languages, tscalls
 from generator.repo.facts.calls import CallGraph, read_call_graph
-from generator.repo.facts.calltree import main_line
+from generator.repo.facts.calltree import call_tree, main_line
 from generator.repo.facts.dependencies import go_modules, js_aliases
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.imports import ImportIndex
@@ -1079,3 +1079,67 @@ def test_a_go_package_s_table_reads_its_own_folder_s_files_not_every_file_again(
     }
     assert tables["b"]["New"][0][0] == "b/b.go"
     assert Counted.scans == 1
+
+
+RUNNING = {
+    "go.mod": "module example.com/fx\n\ngo 1.21\n",
+    "internal/lifecycle/lifecycle.go": (
+        "package lifecycle\n\n// Hook is a pair of callbacks.\ntype Hook struct {\n\tOnStart func() error\n}\n\n"
+        "// Lifecycle runs hooks.\ntype Lifecycle struct {\n\thooks []Hook\n}\n\n"
+        "// Start runs the start hooks.\nfunc (l *Lifecycle) Start() error {\n"
+        "\tfor _, h := range l.hooks {\n\t\tif err := l.runStartHook(h); err != nil {\n\t\t\treturn err\n"
+        "\t\t}\n\t}\n\treturn nil\n}\n\n"
+        "func (l *Lifecycle) runStartHook(h Hook) error {\n\treturn h.OnStart()\n}\n\n"
+        "// Stop runs nothing.\nfunc (l *Lifecycle) Stop() error {\n\treturn nil\n}\n"
+    ),
+    "lifecycle.go": (
+        'package fx\n\nimport "example.com/fx/internal/lifecycle"\n\n'
+        "type lifecycleWrapper struct {\n\t*lifecycle.Lifecycle\n}\n"
+    ),
+    "app.go": (
+        "package fx\n\n// App is an application.\ntype App struct {\n\tlifecycle *lifecycleWrapper\n}\n\n"
+        "// Run starts the application, then stops it.\nfunc (app *App) Run() {\n"
+        "\tapp.Start()\n\tapp.Stop()\n}\n\n"
+        "// Start runs the start hooks.\nfunc (app *App) Start() error {\n"
+        "\treturn withTimeout(&withTimeoutParams{callback: app.start})\n}\n\n"
+        "func (app *App) start() error {\n\treturn app.lifecycle.Start()\n}\n\n"
+        "// Stop runs the stop hooks.\nfunc (app *App) Stop() error {\n"
+        "\tcb := func() error {\n\t\treturn app.lifecycle.Stop()\n\t}\n"
+        "\treturn withTimeout(&withTimeoutParams{callback: cb})\n}\n\n"
+        "type withTimeoutParams struct {\n\tcallback func() error\n}\n\n"
+        "func withTimeout(param *withTimeoutParams) error {\n\treturn param.callback()\n}\n"
+    ),
+}
+
+
+def test_a_go_function_value_a_caller_passes_is_called_under_that_caller(tmp_path: Path) -> None:
+    """fx's `withTimeout(ctx, &withTimeoutParams{callback: app.start})` in `Start`, and a closure in `Stop`:
+    `param.callback(ctx)` reaches `App.start` only as `Start` passes it (CallEdge.passed_by), so the call
+    tree draws `App.start` under `Start → withTimeout` — it had been drawn under `Stop`, the first caller
+    of `withTimeout` reached — and `Stop → withTimeout` calls nothing of the repository."""
+    root = write_tree(tmp_path / "repo", RUNNING)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    passed = [e for e in graph.edges(["app.go"]) if e.caller == "withTimeout"]
+    assert [(e.callee, e.passed_by) for e in passed] == [("App.start", (("app.go", "App.Start"),))]
+    tree = call_tree(graph, graph.files, ("app.go", "App.Run"))
+    start, stop = tree
+    assert (start.edge.callee, stop.edge.callee) == ("App.Start", "App.Stop")
+    assert [t.edge.callee for t in start.below] == ["withTimeout"]
+    assert [t.edge.callee for t in start.below[0].below] == ["App.start"]
+    assert "App.start" not in str(stop)
+
+
+def test_a_go_method_call_reaches_the_method_another_package_s_embedded_type_promotes(tmp_path: Path) -> None:
+    """fx's `type lifecycleWrapper struct { *lifecycle.Lifecycle }`: `app.lifecycle.Start(ctx)` is
+    internal/lifecycle's `Lifecycle.Start`, promoted to the wrapper; it led nowhere, so the run half of the
+    flow stopped at `App.start`."""
+    root = write_tree(tmp_path / "repo", RUNNING)
+    graph = extract_facts(root, map_repository(root)).calls
+    assert isinstance(graph, CallGraph)
+    edges = graph.edges(["app.go"])
+    assert hops(edges, "App.start") == {("internal/lifecycle/lifecycle.go", "Lifecycle.Start")}
+    assert hops(edges, "App.Stop") == {
+        ("app.go", "withTimeout"),
+        ("internal/lifecycle/lifecycle.go", "Lifecycle.Stop"),
+    }

@@ -184,6 +184,11 @@ class CallEdge:
     constructor or a `ListenAndServe`, a job's function) and kept in a field, `callee` (`session.handler`,
     `Job.job_func`), which is no symbol of the repository: the call tree shows where the user's code runs,
     no entry ranking counts it."""
+    passed_by: tuple[tuple[str, str], ...] = ()
+    """The callee is a function value the caller's own callers pass it, and only these (`path`, symbol) do:
+    fx's `withTimeout` calls `param.callback`, which is `App.start` when `App.Start` calls it
+    (`withTimeout(ctx, &withTimeoutParams{callback: app.start})`) and `App.Stop`'s closure when `Stop`
+    does. A call tree follows the call only under one of them; () when every caller's call reaches it."""
 
 
 @dataclass

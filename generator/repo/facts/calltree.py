@@ -128,23 +128,31 @@ def worked(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> float
     aside, by size. fx's `New` provides and invokes the whole graph (`provideAll → runProvide`,
     `invokeAll → runInvoke`); echo's `New` and loguru's `add` only make the router or the handler."""
     tree = _Tree(graph, files)
-    seen, frontier = {entry}, [entry]
+    seen: set[Node] = {entry}
+    frontier: list[tuple[Node, Node | None]] = [(entry, None)]
     for _ in range(DEPTH + REACH_DEPTH):
-        onward = [
-            callee
-            for here in frontier
-            for call in tree.calls(here)
+        onward = _first_reached(
+            (callee, here)
+            for here, parent in frontier
+            for call in tree.calls(here, parent)
             if (callee := (call.callee_path, call.callee)) not in seen
             and not tree.side_path(call)
             and call.share > ERROR
             and not tree.constructs(callee)
-        ]
-        onward = list(dict.fromkeys(onward))
-        seen.update(onward)
+        )
+        seen.update(callee for callee, _ in onward)
         if len(seen) > ENTRY_NODES:
             break
         frontier = onward
     return sum(tree.size(node) for node in seen if node != entry)
+
+
+def _first_reached(pairs: Iterable[tuple[Node, Node]]) -> list[tuple[Node, Node | None]]:
+    """Each callee once, with the caller it was first reached from."""
+    found: dict[Node, Node | None] = {}
+    for callee, parent in pairs:
+        found.setdefault(callee, parent)
+    return list(found.items())
 
 
 def heaviest_entry(graph: TreeReader, files: dict[str, FileFacts], entries: Iterable[Node]) -> Node | None:
@@ -287,7 +295,9 @@ class _Tree:
         ]
 
     def _branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
-        edges = list({(e.callee_path, e.callee): e for e in self.calls(node) if not e.plugged}.values())
+        parent = above[-2] if len(above) > 1 and above[-1] == node else None
+        calls = self.calls(node, parent)
+        edges = list({(e.callee_path, e.callee): e for e in calls if not e.plugged}.values())
         last = max(1, len(edges) - 1)
         weighed: list[tuple[float, float, CallEdge]] = []
         for order, edge in enumerate(edges):
@@ -352,7 +362,7 @@ class _Tree:
         0 for a function with calls of its own. No other weight counts an implementation: an abstract call
         weighs what it dispatches to, a function calling one among its other calls and the calls above it
         as before."""
-        calls = self.calls(node)
+        calls = self.calls(node, above[-1] if above else None)
         if not calls or not all(e.dispatched for e in calls):
             return 0.0
         below = (*above, node)
@@ -366,35 +376,36 @@ class _Tree:
         counts SAME_MODULE of that, so a call handing the work to another module stands out."""
         home = above[-1][0] if above else ""
         seen = {node, *above}
-        frontier, total = [node], self.size(node) * (SAME_MODULE if node[0] == home else 1.0)
+        frontier = [(node, above[-1] if above else None)]
+        total = self.size(node) * (SAME_MODULE if node[0] == home else 1.0)
         for _ in range(depth):
-            onward: list[Node] = []
-            for here in frontier:
-                for call in self.calls(here):
+            onward: list[tuple[Node, Node | None]] = []
+            for here, parent in frontier:
+                for call in self.calls(here, parent):
                     target = (call.callee_path, call.callee)
                     if target in seen or call.dispatched or self.side_path(call):
                         continue
                     seen.add(target)
                     total += self.size(target) * (SAME_MODULE if target[0] == home else 1.0)
-                    onward.append(target)
+                    onward.append((target, here))
                     if len(seen) > most:
                         return total
             frontier = onward
         return total
 
     def reached(self, node: Node, depth: int, most: int) -> set[Node]:
-        seen, frontier = {node}, [node]
+        seen: set[Node] = {node}
+        frontier: list[tuple[Node, Node | None]] = [(node, None)]
         for _ in range(depth):
-            onward = [
-                (call.callee_path, call.callee)
-                for here in frontier
-                for call in self.calls(here)
+            onward = _first_reached(
+                ((call.callee_path, call.callee), here)
+                for here, parent in frontier
+                for call in self.calls(here, parent)
                 if (call.callee_path, call.callee) not in seen
                 and not self.side_path(call)
                 and call.share > ERROR  # what it does when it fails: no work of its own
-            ]
-            onward = list(dict.fromkeys(onward))
-            seen.update(onward)
+            )
+            seen.update(callee for callee, _ in onward)
             if len(seen) > most:
                 break
             frontier = onward
@@ -431,8 +442,9 @@ class _Tree:
         own = max(known.get(name, 0), known.get(f"{name}.__init__", 0), known.get(f"{name}.constructor", 0))
         return own * (1.0 + fact.importance)
 
-    def calls(self, node: Node) -> list[CallEdge]:
-        """The calls `node` makes (a class's: its constructor's), in line order."""
+    def calls(self, node: Node, parent: Node | None = None) -> list[CallEdge]:
+        """The calls `node` makes (a class's: its constructor's), in line order; reached from `parent`, a
+        call of a function value only the callers that pass it make (CallEdge.passed_by) is `parent`'s."""
         path, name = node
         if path not in self.by_caller:
             fact = self.files.get(path)
@@ -444,4 +456,6 @@ class _Tree:
         index = self.by_caller[path]
         callers = (name, f"{name}.__init__", f"{name}.constructor", f"{name}.new")
         found = [edge for caller in callers for edge in index.get(caller, ())]
+        if parent is not None:
+            found = [edge for edge in found if not edge.passed_by or parent in edge.passed_by]
         return sorted(found, key=lambda e: e.line)

@@ -48,6 +48,8 @@ _RETURNED = "()"  # a declared type that is "what this function returns": `x, er
 _GO_INTERFACE_METHOD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")  # `NextBackOff() time.Duration`
 # an embedded field: a type alone on its line (`*cache`, `sync.Mutex` is another package's)
 _GO_EMBEDDED = re.compile(r"^\s*\*?(\w+)(?:\[[^\]]*\])?\s*(?:`.*`)?\s*(?://.*)?$")
+# another package's type embedded: `*lifecycle.Lifecycle` → (package name, type)
+_GO_EMBEDDED_FOREIGN = re.compile(r"^\s*\*?(\w+)\.(\w+)(?:\[[^\]]*\])?\s*(?:`.*`)?\s*(?://.*)?$")
 EMBEDDED_DEPTH = 2  # types embedding types embedding the method's type
 # a field given a function's result: `e.router = NewRouter(e)` → (field, function)
 _GO_FIELD_ASSIGNED = re.compile(r"\.(\w+)\s*=\s*&?(\w+)\(")
@@ -59,6 +61,9 @@ _GO_CONTAINERS = re.compile(r"^(?:\[\w*\]|map\[[^\]]*\]|\*)+")
 _GO_CONVERSION = "type_conversion_expression"
 _JS_ADDERS = frozenset({"push", "unshift", "add", "set"})  # what puts an element into an array, set or map
 Resolve = Callable[[str, str, str], list[str]]
+# a function stored in a struct's field: (the function, the function the literal holding it is handed to
+# as an argument, the function handing it over), the last two None for a store of another kind
+Stored = tuple[tuple[str, str], tuple[str, str] | None, tuple[str, str] | None]
 # what a call reaches, with CallEdge's flags: (target, handed, inferred, dispatched, plugged)
 Target = tuple[tuple[str, str] | None, bool, bool, bool, bool]
 # an object literal's method under a computed key, one pair a line: `[writeSym]: write,` (pino's prototype)
@@ -138,6 +143,7 @@ class TreeSitterCalls:
                     inferred,
                     dispatched,
                     plugged,
+                    scope.passed.get((line, target), ()) if isinstance(scope, _GoScope) else (),
                 )
                 found.setdefault((edge.caller, edge.callee_path, edge.callee, line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
@@ -239,6 +245,24 @@ class TreeSitterCalls:
             self._embeds[key] = list(dict.fromkeys(found))
         return self._embeds[key]
 
+    def go_foreign_embedded(self, folder: str, type_name: str) -> list[tuple[str, str]]:
+        """(folder, type) of the repository's types of other packages a struct of a Go package (`folder`)
+        embeds, whose methods it promotes: fx's `type lifecycleWrapper struct { *lifecycle.Lifecycle }`, so
+        that `app.lifecycle.Start(ctx)` is internal/lifecycle's `Lifecycle.Start`; read once per struct."""
+        key = f"{folder}\0{type_name}\0foreign"
+        if key not in self._embeds:
+            found: list[str] = []
+            for path, symbol in self.package(folder, "go").get(type_name, []):
+                text = self.read(path) or ""
+                lines = text.splitlines()[symbol.start : symbol.end - 1]
+                named = [m for line in lines if (m := _GO_EMBEDDED_FOREIGN.match(line))]
+                imports = _go_imports(parse_tree("go", text).root_node) if named else {}
+                for embedded in (m for m in named if m[1] in imports):
+                    homes = self.resolve(path, "go", imports[embedded[1]])
+                    found += [f"{posixpath.dirname(home)}\0{embedded[2]}" for home in homes[:1]]
+            self._embeds[key] = list(dict.fromkeys(found))
+        return [(home, name) for home, _, name in (f.partition("\0") for f in self._embeds[key])]
+
     def package(self, folder: str, language: str) -> dict[str, list[tuple[str, Symbol]]]:
         """name → definitions across one Go package (the non-test files of one folder)."""
         key = f"{language}\0{folder}"
@@ -305,7 +329,9 @@ class _GoScope:
         self._fields: dict[str, dict[str, str]] = {}  # struct → its slice and map fields' element types
         self._typed: dict[str, dict[str, str]] = {}  # struct → its fields typed by a package type
         self.root = root
-        self.handlers: dict[tuple[str, str], list[tuple[str, str]]] | None = None  # _stored_handlers
+        self.handlers: dict[tuple[str, str], list[Stored]] | None = None  # _stored_handlers
+        # (line, target) → the callers that pass a call of the file its target (`stored`, CallEdge.passed_by)
+        self.passed: dict[tuple[int, tuple[str, str]], tuple[tuple[str, str], ...]] = {}
 
     def callee(self, call: Any, caller: Symbol | None) -> tuple[str, str] | None:
         return self.resolve(call.child_by_field_name("function"), caller)
@@ -448,7 +474,10 @@ class _GoScope:
         functions the file hands to that field (`mx.handler = chain(mws, http.HandlerFunc(mx.routeHTTP))`,
         `&Client{CheckRetry: DefaultRetryPolicy}`); so does a call of one of the field's elements
         (`c.handlers[i](c)`, `for _, f := range c.beforeRequest { f(c, req) }` with
-        `c.beforeRequest = []RequestMiddleware{parseRequestURL, …}`)."""
+        `c.beforeRequest = []RequestMiddleware{parseRequestURL, …}`). A function stored only in literals
+        handed to the caller itself (fx's `withTimeout(ctx, &withTimeoutParams{callback: app.start})`) is
+        what those callers pass: noted in `passed` (CallEdge.passed_by), so that a call tree follows it
+        under `Start`, never under `Stop`, which passes its own closure."""
         function = call.child_by_field_name("function")
         if caller is None or function is None:
             return []
@@ -457,7 +486,16 @@ class _GoScope:
             return []
         if self.handlers is None:
             self.handlers = self._stored_handlers()
-        return [t for t in self.handlers.get(owner, []) if t != (self.path, caller.name)]
+        here = (self.path, caller.name)
+        passers: dict[tuple[str, str], list[tuple[str, str] | None]] = {}
+        for target, receiver, storer in self.handlers.get(owner, []):
+            if target != here:
+                passers.setdefault(target, []).append(storer if receiver == here else None)
+        line = call.start_point[0] + 1
+        for target, storers in passers.items():
+            if None not in storers:
+                self.passed[(line, target)] = tuple(dict.fromkeys(s for s in storers if s is not None))
+        return list(passers)
 
     def plugged(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
         """`sess.handler(sess)`, `ctx.handlers[i](ctx)`: a call of a struct's function-typed field, or of an
@@ -544,12 +582,17 @@ class _GoScope:
         selector = operand if operand is not None and operand.type == "selector_expression" else function
         return self._field_owner(selector, start)
 
-    def _stored_handlers(self) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    def _stored_handlers(self) -> dict[tuple[str, str], list[Stored]]:
         """(struct type, field) → the functions and methods named in what the file stores in that field: the
         right of an assignment (`mx.handler = chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))`) or a
         keyed element of a literal of the package's struct (`&Client{CheckRetry: DefaultRetryPolicy}`), those
-        called there left out."""
-        found: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        called there left out; each with the function a literal is handed to as an argument and the
+        function handing it (`Stored`)."""
+        callers = sorted(
+            (s for s in self.calls.symbols(self.path) if s.kind in CALLABLE_KINDS),
+            key=lambda s: (s.start, -s.end),
+        )
+        found: dict[tuple[str, str], list[Stored]] = {}
         for declaration in self.root.named_children:
             start = declaration.start_point[0] + 1 if declaration.type in _GO_FUNCTIONS else 0
             # one walk of the declaration: its assignments, then its literals
@@ -561,18 +604,34 @@ class _GoScope:
                     continue
                 owner = self._field_owner(target, start)
                 if owner is not None:
-                    found.setdefault(owner, []).extend(self._named_functions(right, start))
+                    named = self._named_functions(right, start)
+                    found.setdefault(owner, []).extend((hit, None, None) for hit in named)
             for literal in (n for n in held if n.type == "composite_literal"):
                 struct = go_type_name(literal.child_by_field_name("type"))
                 body = literal.child_by_field_name("body")
                 if not struct or struct not in self.package or body is None:
                     continue
+                receiver = self._handed_to(literal, start)
+                storer = innermost(callers, literal.start_point[0] + 1) if receiver is not None else None
+                passer = (self.path, storer.name) if storer is not None else None
                 for element in (e for e in body.named_children if e.type == "keyed_element"):
                     key, value = (element.named_children + [None, None])[:2]
                     if key is not None and value is not None and node_text(key).isidentifier():
                         named = self._named_functions(value, start)
-                        found.setdefault((struct, node_text(key)), []).extend(named)
+                        stored = ((hit, receiver if passer else None, passer) for hit in named)
+                        found.setdefault((struct, node_text(key)), []).extend(stored)
         return found
+
+    def _handed_to(self, literal: Any, start: int) -> tuple[str, str] | None:
+        """The repository function a struct literal (or its address) is an argument of: `withTimeout` for
+        `withTimeout(ctx, &withTimeoutParams{…})`."""
+        node = literal.parent
+        if node is not None and node.type == "unary_expression":
+            node = node.parent
+        call = node.parent if node is not None and node.type == "argument_list" else None
+        if call is None or call.type != "call_expression":
+            return None
+        return self._resolve_at(call.child_by_field_name("function"), start)
 
     def _named_functions(self, value: Any, start: int) -> list[tuple[str, str]]:
         """The package's functions and methods a stored value names, not calls."""
@@ -685,6 +744,10 @@ class _GoScope:
             for embedded in self._embedded(type_name):
                 if (hit := self._method(embedded, name, depth + 1)) is not None:
                     return hit
+        for folder, embedded in self.calls.go_foreign_embedded(posixpath.dirname(self.path), type_name):
+            foreign = self.calls.package(folder, "go").get(f"{embedded}.{name}", [])
+            if foreign:
+                return (foreign[0][0], foreign[0][1].name)
         return None
 
     def _embedded(self, type_name: str) -> list[str]:
