@@ -1199,3 +1199,41 @@ def test_a_constructor_doing_the_work_itself_opens_the_flow(tmp_path: Path) -> N
     names = {name for branch in facts.calls.tree() for name in _names(branch)}
     assert first_flow(facts)[0] == "New"
     assert {"App.provideAll", "runProvide", "App.invokeAll", "runInvoke"} <= names
+
+
+# fx's run half: `New` builds the App and opens the flow; the examples then call `Run` on it, which starts,
+# waits and stops — and they call `Start` too, which `Run` runs
+GO_RUNNING_APP = {
+    **GO_CONTAINER,
+    "README.md": (
+        "# app\n\n```go\napp.New(app.Provide(NewServer)).Run()\n```\n\n"
+        "```go\na := app.New()\nif err := a.Start(); err != nil {\n\tpanic(err)\n}\n```\n"
+    ),
+    "app.go": GO_CONTAINER["app.go"].replace(
+        "func (a *App) Run() {\n\ta.start()\n}\n",
+        "func (a *App) Run() {\n\ta.Start()\n\ta.stop()\n}\n\n"
+        "func (a *App) Start() error {\n\ta.start()\n\treturn nil\n}\n\n"
+        f"func (a *App) stop() {{\n{_go_lines(10)}\ta.started = false\n}}\n",
+    ),
+}
+
+
+def test_the_index_draws_what_the_examples_call_on_what_the_flow_s_entry_returns(tmp_path: Path) -> None:
+    """fx's `fx.New(…).Run()`: `New` opens the flow (it does the work of building the graph); `App.Run`,
+    which the examples call on what it returns, is drawn after it — not `Start`, which `Run` runs too."""
+    facts = facts_of(tmp_path, GO_RUNNING_APP)
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert first_flow(facts)[0] == "New"
+    then = facts.calls.then(tree)
+    assert then and then[0].edge.caller == "App.Run"
+    assert {"App.Start", "App.start", "App.stop"} <= {n for branch in then for n in _names(branch)}
+    root = make_project(tmp_path / "web", GO_RUNNING_APP)
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    assert invoke(kb, "repo", "run", str(root)).exit_code == 0
+    index = (kb / "site_src" / "repos" / "acme" / "shop" / "index.md").read_text(encoding="utf-8")
+    flow = index.split("### Main flow", 1)[1].split("## Module catalogue", 1)[0]
+    then_part = flow.split("Then the usage examples call `App.Run` on what `New` returns", 1)[1]
+    assert "- `App.Run`\n    - calls `App.Start` — [app.go:" in then_part
+    assert "        - calls `App.start`" in then_part

@@ -256,6 +256,8 @@ class CallGraphView(Protocol):
 
     def tree_from(self, candidates: Iterable[tuple[str, str]]) -> list[CallTree]: ...
 
+    def then(self, tree: list[CallTree]) -> list[CallTree]: ...
+
     def lines(self, path: str) -> list[str]: ...
 
     def deprecated(self, node: tuple[str, str]) -> bool: ...
@@ -588,6 +590,10 @@ class RepoSynthesis:
     flow_docs: list[FlowPassage] = field(
         default_factory=list
     )  # doc passages naming the flow's steps in order
+    # the call tree of what the usage examples call next on what the flow's entry returns (fx's `App.Run`
+    # after `New`), and the doc passages naming its steps in order
+    then_tree: list[FlowBranch] = field(default_factory=list)
+    then_docs: list[FlowPassage] = field(default_factory=list)
     # shard index → the places (1-based) of the docs' concepts that explain it, best first
     shard_concepts: dict[int, list[int]] = field(default_factory=dict)
     catalogue: list[CatalogueGroup] = field(default_factory=list)

@@ -25,7 +25,7 @@ from generator.repo.facts.crates import NO_WORKSPACE
 from generator.repo.facts.declared import PyModule
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
 from generator.repo.facts.dispatch import Families, dispatch_calls
-from generator.repo.facts.flows import Node, entry_points
+from generator.repo.facts.flows import Node, entry_points, then_entry
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.heldcalls import held_calls, kept_method_calls
 from generator.repo.facts.imports import ImportIndex
@@ -187,6 +187,13 @@ class CallGraph:
         """calltree.call_tree from the candidate (best first) leading to the most code: [] without one."""
         entry = heaviest_entry(self, self.files, candidates)
         return call_tree(self, self.files, entry) if entry is not None else []
+
+    def then(self, tree: list[CallTree]) -> list[CallTree]:
+        """The call tree of what the usage examples call next on what the tree's entry returns
+        (flows.then_entry: fx's `App.Run` after `New`); [] when they call nothing there."""
+        entry = (tree[0].edge.caller_path, tree[0].edge.caller) if tree else None
+        node = then_entry(self, self.files, entry) if entry is not None else None
+        return call_tree(self, self.files, node) if node is not None else []
 
     def entries(self, paths: Iterable[str] | None = None, *, limit: int = 8) -> list[Node]:
         """flows.entry_points of this graph: where the flows of `paths` start."""

@@ -147,6 +147,38 @@ def runtime_first(
     return ranked
 
 
+def then_entry(graph: CallReader, files: dict[str, FileFacts], entry: Node) -> Node | None:
+    """The call the usage examples make next, on what the flow's entry returns: the method of the type it
+    returns (or one that type embeds) they call, neither reached by the entry nor leading back to it, and
+    leading to code of the project's; of those, the most prominent no other of them runs — fx's `New` builds
+    the App, then `fx.New(…).Run()` starts it, blocks and stops it (`App.Run`, which runs the `Start` and
+    `Stop` the examples also call); what they defer (teardown) is none. None when the entry returns nothing
+    of the project's with such a method."""
+    made = _result(graph, files, entry)
+    if not made:
+        return None
+    owners = {made, *graph.embedded(entry[0], made)}
+    candidates = sorted(
+        (
+            (-graph.examples.get(symbol.short_name, 0.0), path, symbol.name)
+            for path, fact in files.items()
+            for symbol in fact.symbols
+            if symbol.kind == "method" and symbol.parent in owners and not is_context_file(path)
+        ),
+    )
+    before = reached(graph, files, entry)
+    kept: dict[Node, set[Node]] = {}
+    for weight, path, name in candidates:
+        node = (path, name)
+        if weight >= 0 or node in before or name.rpartition(".")[2] in graph.deferred:
+            continue
+        below = set(reached(graph, files, node))
+        if entry in below or len(below) < 2 or graph.deprecated(node):
+            continue
+        kept[node] = below
+    return next((n for n in kept if not any(n in below for o, below in kept.items() if o != n)), None)
+
+
 def _starts_work(graph: CallReader, first: Node, before: Iterable[Node]) -> bool:
     """Whether the set-up starts work that runs on its own: it spawns (a timer, a goroutine, a closure of
     its own), or a function it leads to spawns one of the repository's (`go r.run()`, a queue's job loop

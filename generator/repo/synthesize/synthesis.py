@@ -110,6 +110,9 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.main_flow = flow_hops(chain, study.ctx.linker)
     synthesis.flow_tree = flow_branches(tree, study.ctx.linker)
     synthesis.flow_docs = flow_passages(synthesis.flow_tree, study.docs)
+    # then what the examples call on what the entry returns: fx's `App.Run` after `New`
+    synthesis.then_tree = flow_branches(graph.then(tree) if graph is not None else [], study.ctx.linker)
+    synthesis.then_docs = flow_passages(synthesis.then_tree, study.docs)
     synthesis.shard_concepts = shard_concepts(study.docs.concepts if study.docs else (), landed)
     synthesis.answers = answer_questions(study, provider)
     synthesis.concept_texts = write_concepts(study, provider)

@@ -164,6 +164,10 @@ class IndexPage:
     flow_steps: list[Markdown]
     flow_tree: Markdown  # the main flow's call tree as a nested list ("" without one: the steps are listed)
     flow_docs: list[Markdown]  # the docs' passages telling the flow, each cited, with the steps it names
+    # what the examples call next on what the flow's entry returns: "`App.Run` on what `New` returns"
+    then_lead: Markdown
+    then_tree: Markdown  # its call tree ("" without one)
+    then_docs: list[Markdown]  # the docs' passages telling it
     catalogue: list[CatalogueSection]
     modules_catalogued: int
     modules_present: int
@@ -585,6 +589,17 @@ def flow_passage_markdown(item: FlowPassage, linker: Linker) -> Markdown:
     return Markdown(f"- {steps}: {quoted}")
 
 
+def _then_lead(synthesis: RepoSynthesis) -> Markdown:
+    """What the second tree is: the call the examples make on what the main flow's entry returns."""
+    if not synthesis.then_tree or not synthesis.flow_tree:
+        return Markdown("")
+    entry, then = synthesis.flow_tree[0].hop.caller, synthesis.then_tree[0].hop.caller
+    return Markdown(
+        f"Then the usage examples call {inline_code(then)} on what {inline_code(entry)} returns; the calls it "
+        "leads to, in the order they are made:"
+    )
+
+
 def index_page(
     synthesis: RepoSynthesis,
     linker: Linker,
@@ -628,6 +643,9 @@ def index_page(
         flow_steps=steps,
         flow_tree=flow_tree_markdown(synthesis.flow_tree),
         flow_docs=[flow_passage_markdown(item, linker) for item in synthesis.flow_docs],
+        then_lead=_then_lead(synthesis),
+        then_tree=flow_tree_markdown(synthesis.then_tree),
+        then_docs=[flow_passage_markdown(item, linker) for item in synthesis.then_docs],
         catalogue=[
             CatalogueSection(g.name, [module_item(m) for m in g.modules]) for g in synthesis.catalogue
         ],
