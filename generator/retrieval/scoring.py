@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .. import cjk
@@ -55,6 +55,12 @@ class FieldScale:
 
 
 MIN_IDF = 0.15  # a term every candidate carries still counts a little
+# An incidental word of a question (a qualifier: "线上" in "如何热更新线上代码", "Coin" in "how does the fungible
+# asset standard differ from Coin") weighs at most this share of the lightest word naming what it asks about.
+INCIDENTAL = 0.5
+# The fields naming what a document, or a part of it, is about: its title (a fragment's, the heading its includers
+# put it under), its headings and the text of the links to it. A word none of the candidates names so is incidental.
+NAMING = ("title", "headings", "anchor")
 NEAR = 3  # the words of a phrase count as the phrase within this many tokens of each other
 # The keep threshold: at least FLOOR, and at least RATIO of the best score the run has seen, so a strong
 # run keeps only its strong documents and a run whose best document is weak keeps nothing below FLOOR.
@@ -290,6 +296,11 @@ class CorpusStats:
     # document frequency there and the store's size, so IDF is not skewed by candidates chosen for the terms.
     collection: Callable[[Term], int] | None = None
     collection_size: int = 0
+    # Whether a question's words no candidate is named by weigh as incidental (`incidental`): the topic judge's
+    # candidates, each a whole document with its title and the text of the links to it.
+    qualifiers: bool = False
+    # per candidate, the words that name it or its parts (NAMING)
+    names: dict[str, frozenset[str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     # document frequencies and typical lengths, known until the next document joins
     _known: dict[object, float] = field(default_factory=dict, repr=False)
@@ -298,6 +309,7 @@ class CorpusStats:
         with self.lock:
             if key not in self.vocab:
                 self.vocab[key] = frozenset(w for words in fields.values() for w in words)
+                self.names[key] = frozenset(w for name in NAMING for w in fields.get(name, ()))
                 self.lengths[key] = {name: length(words) for name, words in fields.items()}
                 self._known.clear()
 
@@ -305,7 +317,13 @@ class CorpusStats:
         """An independent copy: a batch scored against it leaves this one as it was."""
         with self.lock:
             return CorpusStats(
-                dict(self.vocab), dict(self.lengths), self.scale, self.collection, self.collection_size
+                dict(self.vocab),
+                dict(self.lengths),
+                self.scale,
+                self.collection,
+                self.collection_size,
+                self.qualifiers,
+                dict(self.names),
             )
 
     def df(self, term: Term) -> int:
@@ -330,32 +348,71 @@ class CorpusStats:
             n = self.collection_size if self.collection is not None else len(self.vocab)
         return idf(df, n)
 
-    def weights(self, terms: Sequence[Term]) -> list[float]:
+    def weights(self, terms: Sequence[Term], subject: Collection[str] | None = None) -> list[float]:
         """The weight of each term: half its IDF, half the mean IDF. Candidates are found by the topic's
         own words, so inside the run those words are common and their IDF low; yet a document must name
         them to be about the topic, so every concept keeps an equal share of at least half the weight.
         A translated term (`translated`) weighs its IDF alone: 必需 becomes "required", which every
         attribute of every extension of a specification says, and must not decide which document is about
-        必需的上下文属性 where "context attributes" is the rare, distinctive term."""
-        capped = self._capped_idfs(terms)
+        必需的上下文属性 where "context attributes" is the rare, distinctive term. So does an incidental
+        term (`incidental`), at most half the lightest term naming what the question asks about."""
+        capped = self._capped_idfs(terms, subject)
+        incidental = self.incidental(terms, subject)
         mean = sum(capped) / len(capped) if capped else 0.0
-        return [w if translated(t) else (w + mean) / 2 for t, w in zip(terms, capped, strict=True)]
+        return [
+            w if translated(t) or i in incidental else (w + mean) / 2
+            for i, (t, w) in enumerate(zip(terms, capped, strict=True))
+        ]
 
-    def specificity(self, terms: Sequence[Term]) -> list[float]:
+    def specificity(self, terms: Sequence[Term], subject: Collection[str] | None = None) -> list[float]:
         """Each term's share of the question's capped IDF (not blended as in `weights`): how much of what
         is specific to the question naming it says."""
-        capped = self._capped_idfs(terms)
+        capped = self._capped_idfs(terms, subject)
         total = sum(capped)
         return [w / total if total else 0.0 for w in capped]
 
-    def _capped_idfs(self, terms: Sequence[Term]) -> list[float]:
+    def _capped_idfs(self, terms: Sequence[Term], subject: Collection[str] | None = None) -> list[float]:
         """Each term's IDF, a term no candidate holds weighing no more than the rarest term some candidate
-        holds: one word the collection never uses must not outweigh all the words it does."""
+        holds: one word the collection never uses must not outweigh all the words it does; an incidental
+        term (`incidental`) no more than INCIDENTAL of the lightest other term."""
         dfs = [self.df(t) for t in terms]
         idfs = [self.idf_of(df) for df in dfs]
         seen = [w for w, df in zip(idfs, dfs, strict=True) if df]
         cap = max(seen) if seen else max(idfs, default=MIN_IDF)
-        return [min(w, cap) for w in idfs]
+        capped = [min(w, cap) for w in idfs]
+        incidental = self.incidental(terms, subject)
+        if not incidental:
+            return capped
+        lightest = min(w for i, w in enumerate(capped) if i not in incidental)
+        return [min(w, lightest) * INCIDENTAL if i in incidental else w for i, w in enumerate(capped)]
+
+    def incidental(self, terms: Sequence[Term], subject: Collection[str] | None = None) -> set[int]:
+        """The indexes of the terms that qualify a question rather than name what it asks about: those whose
+        labels are outside its `subject` ("Coin" when the subject is "fungible asset standard"), and, where
+        the candidates are named by some term (NAMING) and `qualifiers` is on, a term none is named by and one
+        candidate alone holds: it describes that page, not what is asked about. "线上" (in production) of
+        "arthas 如何热更新线上代码" is said by the introduction alone and titles no page, heading or link; 热更新 is
+        the text of the link to retransform.md. A word several pages hold stays a concept however they are
+        titled: 错误码 of "Kratos 错误码怎么定义和判断", whose page is titled 错误处理, while a heading says
+        "Kratos". Empty when every term would be."""
+        out = {i for i, t in enumerate(terms) if subject and t.label not in subject}
+        if self.qualifiers:
+            named = [self._names(t) for t in terms]
+            if any(named):
+                out |= {
+                    i for i, (t, n) in enumerate(zip(terms, named, strict=True)) if not n and self.df(t) <= 1
+                }
+        return out if len(out) < len(terms) else set()
+
+    def _names(self, term: Term) -> bool:
+        """Whether some candidate's title, headings or links name the term (every word of one spelling)."""
+        with self.lock:
+            key = ("names", term)
+            if key not in self._known:
+                self._known[key] = float(
+                    any(set(form) <= words for words in self.names.values() for form in term.forms)
+                )
+            return bool(self._known[key])
 
     def average(self, name: str) -> float:
         """The typical length of a field: the median, so one huge changelog does not make every other
@@ -370,9 +427,17 @@ class CorpusStats:
             return self._known[name]
 
 
-def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1: float = K1) -> Relevance:
+def score(
+    fields: FieldTokens,
+    terms: Sequence[Term],
+    stats: CorpusStats,
+    *,
+    k1: float = K1,
+    subject: Collection[str] | None = None,
+) -> Relevance:
     """How much of the question a document is about (BM25F, normalised by the score of full coverage).
-    The document should already be in `stats`. A lower `k1` lets a few mentions count fully sooner."""
+    The document should already be in `stats`. A lower `k1` lets a few mentions count fully sooner. The
+    labels of `subject` name what the question asks about; its other terms are incidental (`incidental`)."""
     terms = readable_terms(fields, terms)
     if not terms:
         return Relevance(0.0, ("no question terms",), ())
@@ -381,9 +446,9 @@ def score(fields: FieldTokens, terms: Sequence[Term], stats: CorpusStats, *, k1:
     where: dict[str, list[str]] = {name: [] for name in WEIGHTS}
     weights, length_norm = stats.scale.weights, stats.scale.length_norm
     averages = {name: stats.average(name) for name in fields}
-    specific = stats.specificity(terms)
+    specific = stats.specificity(terms, subject)
     named = 0.0
-    for term, idf, own in zip(terms, stats.weights(terms), specific, strict=True):
+    for term, idf, own in zip(terms, stats.weights(terms, subject), specific, strict=True):
         weight_sum += idf
         saturation = []  # per word the term is read as (one but for a cut Chinese compound)
         for forms in cut_words(fields, term):

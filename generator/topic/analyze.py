@@ -38,6 +38,7 @@ from .defining import (
     building_on_another,
     built_on,
     cited_by_number,
+    compared_subject,
     defines,
     most_about,
     names_topic,
@@ -304,7 +305,9 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     analysis = Analysis(sections=[], method="extractive" if provider.offline else "llm")
     questions = questions_with_sources(plan, catalog)
     # one scale for all sections
-    judge = RelevanceJudge(plan.topic, collection=collection_of(catalog.sources))
+    judge = RelevanceJudge(
+        plan.topic, collection=collection_of(catalog.sources), subject=compared_subject(plan.topic)
+    )
     sentence_statistics(judge, catalog.sources)
     analysis.defining = sorted(defining_sources(catalog.sources, judge))
     usable = usable_for("what", catalog.sources, defining=analysis.defining)

@@ -56,6 +56,28 @@ _AUXILIARY_FRAME = re.compile(
 )
 
 
+# "What is the Aptos fungible asset standard and how does it differ from Coin?": a question opening on what the
+# subject is names it whole before the second question, whose words (the Coin it is compared to) only qualify it
+_WHAT_IS_FRAME = re.compile(
+    r"^what\s+(?:is|are)\s+(?:the\s+|an?\s+)?(?P<subject>.+?)\s+and\s+(?:how|why|what|when|where|which)\b",
+    re.I,
+)
+
+
+# a second question a topic asks of its subject: "… and how does it differ from Coin?", "出码是怎么实现的，怎么使用…"
+_SECOND_QUESTION = re.compile(
+    r"\s+and\s+(?:how|why|what|when|where|which)\b|[，,；;]\s*(?=.*(?:如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么))",
+    re.I,
+)
+
+
+def compared_subject(topic: str) -> str:
+    """The subject of a topic asking a second question of it (`plan_subject`): the words of that question
+    outside it (the Coin "the fungible asset standard" is compared with) qualify what is asked about; '' for a
+    topic asking one question."""
+    return plan_subject(topic) if _SECOND_QUESTION.search(topic) else ""
+
+
 def plan_subject(topic: str) -> str:
     """X in the plan's questions: the topic when it names a subject, else the subject a question names before
     its verb ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
@@ -75,6 +97,9 @@ def plan_subject(topic: str) -> str:
         # and is written without it (never "X怎么定制主题是什么？"); a clause after it asks more, and stays
         said = joined(before, asked)
         return topic if _ZH_CLAUSE.search(said) else said
+    what = _WHAT_IS_FRAME.match(topic)
+    if what and topic_phrases(what["subject"]):
+        return what["subject"]
     one = _ONE_SUBJECT.match(topic)
     if one:
         return one.group(1)

@@ -132,7 +132,8 @@ class RelevanceJudge:
 
     topic: str
     synonyms: Synonyms = field(default_factory=default_synonyms)
-    stats: CorpusStats = field(default_factory=CorpusStats)
+    # a word of the topic no candidate's title or links name qualifies it (retrieval/scoring.py `incidental`)
+    stats: CorpusStats = field(default_factory=lambda: CorpusStats(qualifiers=True))
     best: float = 0.0
     by_question: dict[str, dict[str, float]] = field(default_factory=dict)  # source key → question → score
     topic_scores: dict[str, float] = field(default_factory=dict)  # source key → relevance to the topic
@@ -146,7 +147,11 @@ class RelevanceJudge:
     # the words naming the one collection every source comes from ("arthas" over Arthas' pages): no concept of
     # the topic, since its pages leave them unsaid (retrieval/scoring.py `unsaid`)
     collection: str = ""
+    # what a topic asking two questions of its subject asks about (defining.py `compared_subject`): the words
+    # of the topic outside it qualify it (retrieval/scoring.py `incidental`); '' for every other topic
+    subject: str = ""
     _terms: dict[str, list[Term]] = field(default_factory=dict, repr=False)
+    _subject: frozenset[str] | None = field(default=None, repr=False)
 
     def terms(self, text: str) -> list[Term]:
         """The concepts of a topic or question (cached): facet words left out, spellings expanded, and the
@@ -204,11 +209,12 @@ class RelevanceJudge:
         for key, fields in tokenized:
             stats.add(key, fields)
         topic_terms = self.terms(self.topic)
+        subject = self.subject_labels()
         asked = self.terms(question) if question.strip() else []
         phrased = self._phrased(docs)
         verdicts = []
         for (key, fields), names_it, (_, doc) in zip(tokenized, phrased, docs, strict=True):
-            on_topic = score(fields, unsaid(topic_terms, doc.context), stats)
+            on_topic = score(fields, unsaid(topic_terms, doc.context), stats, subject=subject)
             if not names_it and on_topic.matched:
                 reason = "names the topic's words only apart, never as its phrase"
                 on_topic = replace(on_topic, phrased=False, reasons=(*on_topic.reasons, reason))
@@ -216,6 +222,18 @@ class RelevanceJudge:
             self.record(key, on_topic.score, question, for_question.score)
             verdicts.append(Judgement(on_topic, for_question))
         return verdicts
+
+    def subject_labels(self) -> frozenset[str]:
+        """The labels of the terms naming `subject`: "What is the fungible asset standard and how does it
+        differ from Coin?" asks about the standard, and "Coin" only qualifies it. Empty (every term) without
+        a subject or when it is the whole topic."""
+        if self._subject is None:  # the same for every caller: computed twice at worst
+            said = self.subject.strip()
+            whole = said == self.topic.strip().rstrip("?？").strip()
+            self._subject = (
+                frozenset(t.label for t in self.terms(said)) if said and not whole else frozenset()
+            )
+        return self._subject
 
     def _phrased(self, batch: Sequence[tuple[str, Fields]]) -> list[bool]:
         """For each (key, document): whether it names the topic as a phrase (`name_phrases`): every phrase

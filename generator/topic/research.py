@@ -46,7 +46,7 @@ from ..store import KBPaths, read_page, safe_join
 from ..text.words import tokens
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
-from .defining import asked_subject, defines, opens_with_subject
+from .defining import asked_subject, compared_subject, defines, opens_with_subject
 from .dispatch import StepOutcome
 from .judge import RelevanceJudge
 from .limits import states_caveat
@@ -87,7 +87,9 @@ class ResearchContext:
         """The run's relevance judge (one per run: its threshold adapts to every step's candidates)."""
         with self.lock:
             if self.judge is None:
-                self.judge = RelevanceJudge(self.topic, synonyms=load_synonyms(self.paths))
+                self.judge = RelevanceJudge(
+                    self.topic, synonyms=load_synonyms(self.paths), subject=compared_subject(self.topic)
+                )
             return self.judge
 
     def fetch(self, url: str) -> FetchedPage:
@@ -263,7 +265,7 @@ def survey(ctx: ResearchContext) -> list[DocumentOutline]:
     hits = {hit_key(h): h for h in search_all(ctx, Query([query_words(ctx.topic)])) if h.content}
     if not hits:
         return []
-    judge = RelevanceJudge(ctx.topic, synonyms=load_synonyms(ctx.paths))
+    judge = RelevanceJudge(ctx.topic, synonyms=load_synonyms(ctx.paths), subject=compared_subject(ctx.topic))
     verdicts = judge.judge([(key, hit_fields(h)) for key, h in hits.items()], ctx.topic)
     ranked = sorted(zip(hits.values(), verdicts, strict=True), key=lambda hv: -hv[1].topic.score)
     return [
