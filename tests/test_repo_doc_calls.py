@@ -61,3 +61,32 @@ def test_a_go_pages_prose_name_of_a_package_its_code_never_calls_through_is_not_
     named = {(s.name, s.path) for concept in docs.concepts for s in concept.symbols}
     assert ("Invoke", "app.go") in named
     assert ("Run", "event/event.go") not in named
+
+
+def test_a_method_called_on_a_variable_given_what_the_projects_function_returns_is_that_method(
+    tmp_path: Path,
+) -> None:
+    """`a := app.New(…)` then `a.Run()` (fx's tests and docs), `cowsay = griffe.load("cowsay")` then
+    `cowsay.as_json()`: the App's `Run`, as `app.New(…).Run()` is — it had been resolved by its bare name, to
+    the event package's `Run` struct."""
+    files = {
+        "go.mod": "module example.com/app\n\ngo 1.21\n",
+        "README.md": (
+            "# app\n\nApp runs applications.\n\n## Usage\n\n"
+            "```go\na := app.New(\n\tapp.Provide(NewServer),\n)\na.Run()\n```\n"
+        ),
+        "app.go": (
+            "package app\n\n// App is an application.\ntype App struct {\n\tn int\n}\n\n"
+            "// New makes an App.\nfunc New(opts ...func()) *App {\n\treturn &App{}\n}\n\n"
+            "// Provide provides a constructor.\nfunc Provide(f func()) func() {\n\treturn f\n}\n\n"
+            "// Run runs the App.\nfunc (a *App) Run() {\n\ta.n++\n}\n"
+        ),
+        "event/event.go": "package event\n\n// Run is emitted after a run.\ntype Run struct {\n\tName string\n}\n",
+    }
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/app")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    called = {(s.name, s.path) for s in docs.example_symbols}
+    assert ("App.Run", "app.go") in called
+    assert ("Run", "event/event.go") not in called

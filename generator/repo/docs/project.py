@@ -2189,9 +2189,12 @@ def _names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) -
                 # a method called on what a call returns (`fx.New(…).Run()`) is a method, never a type or
                 # function another package defines under that name (fxevent's `Run` event)
                 if symbols is not None:
-                    on_results = _called_on_results(passage.text, symbols.qualifiers)
-                    names += [f".{name}" for name in on_results]
-                    called = [name for name in called if name not in on_results]
+                    held = _held_results(passage.text, symbols.qualifiers)
+                    on_results = _called_on_results(passage.text, symbols.qualifiers, held)
+                    # a method called on a variable holding a result (`a.Run()`) stays where it is called
+                    on_held = {n for n in on_results if _called_on(passage.text, n, held)}
+                    names += [f".{name}" for name in on_results - on_held]
+                    called = [f".{n}" if n in on_held else n for n in called if n not in on_results - on_held]
                     names += symbols.qualified_calls(passage.text)
                     theirs = symbols.foreign_calls(passage.text)
                     called = [name for name in called if name not in theirs]
@@ -2206,18 +2209,50 @@ def _names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) -
 # a method called on what a call returns: `.Run(` of `fx.New(…).Run()`
 _ON_RESULT = re.compile(r"\)\s*\.\s*([A-Za-z_]\w*)\s*\(")
 _CALLED_THROUGH = re.compile(r"(?<![\w.])([a-z_][a-z0-9_]*)\.[A-Za-z_]\w*\s*$")
+# a variable given what a call through a package returns, at a line's start: `app := fx.New(`, `app, err :=
+# pkg.Open(`, `>>> markdown = griffe.load(`
+_HELD_RESULT = re.compile(
+    r"(?m)^[ \t]*(?:>>>[ \t]*)?(?:var[ \t]+)?([A-Za-z_]\w*)(?:[ \t]*,[ \t]*\w+)*[ \t]*:?=[ \t]*"
+    r"([a-z_][a-z0-9_]*)\.[A-Za-z_]\w*[ \t]*\("
+)
 
 
-def _called_on_results(code: str, packages: Collection[str]) -> set[str]:
+def _held_results(code: str, packages: Collection[str]) -> set[str]:
+    """The variables `code` gives what a function of one of `packages` returns (`app := fx.New(`)."""
+    return {m[1] for m in _HELD_RESULT.finditer(code) if m[2] in packages} - set(packages)
+
+
+def _called_on(code: str, name: str, held: Collection[str]) -> bool:
+    """Whether `code` calls `name` on one of the variables `held`."""
+    return any(re.search(rf"(?<![\w.]){re.escape(v)}\s*\.\s*{re.escape(name)}\s*\(", code) for v in held)
+
+
+def _called_on_results(code: str, packages: Collection[str], held: Collection[str] = ()) -> set[str]:
     """The names `code` calls only on what a function of one of `packages` returns (`fx.New(…).Run()`:
-    the App's `Run`; `).Run()` alone, a snippet cut from inside that call), never bare nor through a name."""
+    the App's `Run`; `).Run()` alone, a snippet cut from inside that call), or on a variable given it
+    (`app := fx.New(…)` then `app.Run()`, `cowsay = griffe.load("cowsay")` then `cowsay.as_json()`), never
+    bare nor through another name; `held`: those variables (`_held_results`)."""
     found = set()
     for match in _ON_RESULT.finditer(code):
         opening = _opened_at(code, match.start())
         through = _CALLED_THROUGH.search(code, 0, opening) if opening >= 0 else None
         if opening < 0 or (through is not None and through.group(1) in packages):
             found.add(match.group(1))
-    return {n for n in found if not re.search(rf"(?:^|[^)\s.]|\w\.)\s*{re.escape(n)}\s*\(", code)}
+    for variable in held:
+        found.update(re.findall(rf"(?<![\w.]){re.escape(variable)}\s*\.\s*([A-Za-z_]\w*)\s*\(", code))
+    return {n for n in found if _only_on_results(code, n, held)}
+
+
+def _only_on_results(code: str, name: str, held: Collection[str]) -> bool:
+    """Whether every call of `name` in `code` is made on what a call returns or on a variable of `held`."""
+    for call in re.finditer(rf"(?<!\w){re.escape(name)}\s*\(", code):
+        before = code[: call.start()]
+        if re.search(r"\)\s*\.\s*$", before):
+            continue
+        through = re.search(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*$", before)
+        if through is None or through.group(1) not in held:
+            return False
+    return True
 
 
 def _opened_at(code: str, closing: int) -> int:
