@@ -120,3 +120,26 @@ def test_a_pointer_inside_a_sentence_points_elsewhere() -> None:
     )
     assert points_elsewhere("A lint error can be generated, with instructions below to update the PR.")
     assert not points_elsewhere("The soft limit is kept below 10 MB of heap.")
+
+
+def test_a_sentence_about_what_an_example_printed_points_elsewhere() -> None:
+    # arthas' watch page, after a command and its output: quoted alone, "the result above" is missing
+    from generator.topic.sentences import quotable
+
+    for sentence in (
+        "上面的结果里，说明函数被执行了两次，第一次结果是location=AtExceptionExit，说明函数抛出异常了，因此returnObj是 null",
+        "对比前一个例子，返回值为空（事件点为函数执行前，因此获取不到返回值）",
+        "看到上面的输出，即表示成功开启该功能；",
+        "和上一个例子相比，多了参数。",
+        "The previous output shows the parameters before the call.",
+    ):
+        assert points_elsewhere(sentence), sentence
+        assert not quotable(sentence), sentence
+    for sentence in (
+        "前一个版本不支持该参数。",  # an earlier version, not an example
+        "这项技术在业界史无前例。",
+        "The cache returns the previous result when the key is unchanged.",
+        "The last command of the script exits with its status.",
+        "结果的输出顺序和事件发生的先后顺序一致。",
+    ):
+        assert not points_elsewhere(sentence), sentence

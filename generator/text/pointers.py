@@ -74,7 +74,9 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\bthe\s+(?:(?!(?:or|and|is|are|was|were|be|goes|go|rises?)\b)[\w-]+\s+){0,2}(?:above|below)\b(?!\s*\d)"
     r"(?!\s+(?:which|whom|that|the|an?|all)\b)|\bthe\s+following\s+\w"
     r"|\bthis\s+(?:code|snippet|program|listing|output)\b(?!\s+of\b)|\bcompile\s+this\b"
-    r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b|\bthe\s+previous\s+(?:code|snippet|listing)\b"
+    r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b"
+    # what an example printed before it: "The previous output shows…" (not "returns the previous result")
+    r"|\bthe\s+previous\s+(?:code|snippet|listing)\b|\bthe\s+(?:previous|preceding)\s+output\b"
     r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
     # a pointer inside the sentence: "(see excerpt below)", "(see the section on Value Types below)", "with
     # instructions below", "the details below"
@@ -101,6 +103,9 @@ _POINTS_ELSEWHERE = re.compile(
     r"|^(?:the|an?)\s+(?:article|talk|blog\s+post|post|paper|video|presentation)\b[^.]{0,80}?\b(?:presents"
     r"|describes|explains|discusses|covers|gives)\b"
     r"|上面的?(?:代码|示例|例子|配置|命令)|上述(?:代码|示例|例子|配置)|以上(?:代码|示例)|上例|如上所示"
+    # … or of what an example printed, or of the example before: "上面的结果里，说明函数被执行了两次…", "对比前一个例子，
+    # 返回值为空…"
+    r"|(?:上面|上述|以上|前面)的?(?:结果|输出)|(?:前|上)一?个(?:例子|示例)|前面的?(?:例子|示例)"
     r"|下面的?(?:代码|示例|例子)|下例",
     re.IGNORECASE,
 )
