@@ -343,7 +343,8 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     }
     unwritten = {q: pool for q, pool in pools.items() if q not in written}
     aspects = {q for q in pools if facet_of(plan, q) == "aspect"}
-    quoted = allocate(unwritten, used=used, strict=strict, asked=aspects)
+    as_written = {q for q in pools if facet_of(plan, q) == "topic"}
+    quoted = allocate(unwritten, used=used, strict=strict, asked=aspects, first=as_written)
     for question, _, ids in questions:
         if question in written:
             analysis.sections.append(written[question])
@@ -666,10 +667,11 @@ def _once(found: Iterable[Candidate]) -> list[Candidate]:
 def _section_facets_of(facet: str, question: str) -> tuple[str, ...]:
     """The facets whose sections answer a question: the topic asked as written how something is done ("Sa-Token
     如何踢人下线", "How are Matrix rooms upgraded to a new room version?") is answered where its documents show
-    it done (usage sections, and the sections naming it that open on its example), not where they say what it
-    is; how it works in general the outline's own question answers."""
+    it done (usage sections, and the sections naming it that open on its example) and where they say how it is
+    done (a specification's "Server behaviour": the server's upgrade steps), not where they say what it is;
+    how it works in general the outline's own question answers from what the question as written leaves."""
     if facet == "topic" and asks_how(question):
-        return ("use",)
+        return ("use", "how")
     return (facet,)
 
 
@@ -1887,6 +1889,7 @@ def allocate(
     limit: int = CLAIMS_PER_QUESTION,
     strict: set[str] = frozenset(),  # type: ignore[assignment]
     asked: Collection[str] = (),
+    first: Collection[str] = (),
 ) -> dict[str, list[Claim]]:
     """Passages to sections, round-robin so that no early section takes every good one (a section with fewer
     candidates chooses first, so a section only the newest sources answer keeps them): its own facet's
@@ -1896,7 +1899,9 @@ def allocate(
     empty section).
     A `strict` section (limits, alternatives: a wrong answer misleads) takes only passages naming its facet or
     standing under a section heading of its facet. The aspects the topic `asked` by name choose before the
-    facets every topic is asked ("Kratos 配置怎么热更新" takes "##### 3.热更新" before "如何工作？" does)."""
+    facets every topic is asked ("Kratos 配置怎么热更新" takes "##### 3.热更新" before "如何工作？" does), and the
+    topic's own question as written (`first`: the reader's) chooses before them: "How are Matrix rooms upgraded
+    to a new room version?" quotes the server's upgrade steps, not the outline's "How do Matrix rooms work?"."""
     picked: dict[str, list[Candidate]] = {question: [] for question in pools}
     taken = set(used or ())
     everywhere: list[str] = []
@@ -1904,8 +1909,10 @@ def allocate(
         progress = True
         while progress:
             progress = False
-            # asked aspects, then scarce pools first
-            for question, pool in sorted(pools.items(), key=lambda qp: (qp[0] not in asked, len(qp[1]))):
+            # the question as written, asked aspects, then scarce pools first
+            for question, pool in sorted(
+                pools.items(), key=lambda qp: (qp[0] not in first, qp[0] not in asked, len(qp[1]))
+            ):
                 if len(picked[question]) >= limit or (question in strict and not facet_only):
                     continue
                 if not facet_only and picked[question]:
