@@ -331,3 +331,30 @@ def test_a_snippets_base_path_relative_to_the_config_or_docs_folder_is_that_fold
     data = load_bounded_yaml(text, "docs/mkdocs.yml", foreign_tags=True)
     assert snippet_bases(data, "docs/mkdocs.yml") == ("docs", "docs/src/snippets", "docs/ex")
     assert snippet_bases(data, "mkdocs.yml") == (".", "src/snippets", "ex")
+
+
+def test_a_vuepress_code_import_is_the_files_lines_and_a_tab_title_is_a_label(tmp_path: Path) -> None:
+    # taskiq's docs: `@[code python](../examples/…)` in `::: tabs` with `@tab sync` / `@tab async`
+    root = make_project(tmp_path / "p", {"docs/guide/run.md": "x\n", "docs/examples/hello.py": HELLO})
+    files = frozenset({"docs/guide/run.md", "docs/examples/hello.py"})
+    text = (
+        "# Run\n\nServe an app:\n\n::: tabs\n\n@tab:active sync#one\n\n"
+        "@[code python](../examples/hello.py)\n\n@tab two calls\n\n@[code{3-4}](../examples/hello.py)\n\n"
+        ":::\n\nA missing one:\n\n@[code python](../examples/missing.py)\n\nThe end.\n"
+    )
+    document = Includes(root, files, "docs").expand(
+        read_text(text, name="docs/guide/run.md", origin="docs/guide/run.md", includes=True)
+    )
+    blocks = [(b.kind, b.text, b.start, b.end, b.language, b.origin) for _, b in document.blocks()]
+    assert blocks == [
+        ("paragraph", "Serve an app:", 3, 3, "", ""),
+        ("paragraph", "sync", 7, 7, "", ""),
+        ("code", HELLO.rstrip(), 1, 4, "python", "docs/examples/hello.py"),
+        ("paragraph", "two calls", 11, 11, "", ""),
+        ("code", "app = App()\napp.serve(8000)", 3, 4, "python", "docs/examples/hello.py"),
+        ("paragraph", "A missing one:", 17, 17, "", ""),
+        ("paragraph", "The end.", 21, 21, "", ""),
+    ]
+    # a reader that cannot read the files shows neither the import nor the tab marker
+    plain = read_text(text, name="docs/guide/run.md", origin="docs/guide/run.md")
+    assert not any("@" in b.text or "8<" in b.text for _, b in plain.blocks())

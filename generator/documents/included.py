@@ -30,6 +30,10 @@ PROSE = SNIPPET + " include"
 _PROSE = re.compile(r'^--8<-- include "([^"\n]+)"((?: (?:after|before)=\S+)*)$')
 _PROSE_ONE = re.compile(r'--8<-- include "[^"\n]+"(?: (?:after|before)=\S+)*')
 _PROSE_RUN = re.compile(r'(?:--8<-- include "[^"\n]+"(?: (?:after|before)=\S+)*\s*)+')
+# a VuePress code import (`@[code{3-10} python](../examples/run.py)`) as markdown.py writes it:
+# `--8<-- code "file:3:10" python`, the language left out when the import names none
+CODE = SNIPPET + " code"
+_CODE = re.compile(r'^--8<-- code "([^"\n]+)"(?: ([\w+#.-]+))?$')
 # pymdownx.snippets' line (`;--8<--` is its escape: shown as written)
 _SNIPPET = re.compile(r'^-{1,}8<-{1,}[ \t]+(["\'])([^"\'\n]+)\1$')
 _SNIPPET_BLOCK = re.compile(r"^-{1,}8<-{1,}$")  # the bare line opening and closing its block of names
@@ -49,6 +53,8 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
                 found.append((SNIPPET, line))
         elif snippet := _SNIPPET.match(line):
             found.append((SNIPPET, snippet.group(2)))
+        elif _CODE.match(line):
+            found.append((CODE, line.removeprefix(CODE).strip()))
         elif partial := _PARTIAL.match(line):
             found.append((PARTIAL, partial.group(1)))
         elif _PROSE.match(line):
@@ -60,6 +66,21 @@ def include_markers(block: Block) -> list[tuple[str, str]]:
         else:
             return []
     return found if not listing else []
+
+
+def code_marker(name: str, start: str = "", end: str = "", language: str = "") -> str:
+    """The line standing for the lines `start`–`end` (either may be "") of the file `name` shown as code in
+    `language` ("" when a name holds a quote or a space: no file's name)."""
+    if not name or '"' in name or any(c.isspace() for c in name):
+        return ""
+    span = f":{start}:{end}" if start or end else ""
+    return f'{CODE} "{name}{span}"' + (f" {language}" if language else "")
+
+
+def code_target(marker: str) -> tuple[str, str]:
+    """A `CODE` marker's (file with its lines, language), as `code_marker` wrote them."""
+    found = _CODE.match(f"{CODE} {marker}")
+    return (found.group(1), found.group(2) or "") if found else ("", "")
 
 
 def prose_marker(name: str, after: str = "", before: str = "") -> str:

@@ -17,7 +17,7 @@ from markdown_it.token import Token
 
 from .header import clean_heading
 from .htmlblock import html_paragraphs, html_tables
-from .included import API_LINE, PARTIAL, SNIPPET, included_text
+from .included import API_LINE, PARTIAL, SNIPPET, code_marker, included_text
 from .model import Block, Section
 from .outline import Outline
 from .twoslash import Twoslash
@@ -26,6 +26,12 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)(?:[ \t]+[\w-]+)+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
 # pymdownx.tabbed: `=== "Title"`, `===+`, `===!`
 _TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')
+# VuePress' tabs (vuepress-plugin-md-enhance, vuepress-theme-hope): `@tab Title`, `@tab:active Title#id`
+_AT_TAB = re.compile(r"^([ \t]*)@tab(?::active)?[ \t]+([^#\n]*?)(?:#[\w-]*)?[ \t]*$")
+# VuePress' code import on a line of its own: `@[code{3-10} python{2} title="x"](../examples/run.py)`
+_CODE_IMPORT = re.compile(
+    r"^([ \t]*)@\[code(?:\{(\d*)(-?)(\d*)\})?(?:[ \t]+([\w+#.-]+))?[^\]\n]*\]\(([^()\s]+)\)[ \t]*$"
+)
 _AUTODOC = re.compile(r"^[ \t]*:::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")  # mkdocstrings: `::: pkg.Object`
 _OPTION = re.compile(r"^:?[\w-]+:(?:\s|$)")  # `options:`, `handler: python`, `:docstring:`
 _CONTAINER = re.compile(r"^[ \t]*:{3,}[ \t]*(?:[\w-]+.*)?$")  # VitePress / MyST `:::tip Title` … `:::`
@@ -134,7 +140,9 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     source = text.split("\n")
     jsx = _partials(_drop_exercises(source))
     jsx = _strip_mdx(jsx) if mdx else _drop_esm_imports(_drop_jsx_comments(jsx))
-    lines = _myst_directives(_myst_includes(_markdown_includes(_eval_rst(_hugo_shortcodes(jsx), rst))))
+    lines = _myst_directives(
+        _myst_includes(_markdown_includes(_eval_rst(_hugo_shortcodes(_code_imports(jsx)), rst)))
+    )
     return markdown_sections("\n".join(_unwrap_containers(lines)), source, mdx=mdx)
 
 
@@ -397,6 +405,22 @@ def _markdown_includes(lines: list[str]) -> list[str]:
 _FENCE_LINE = re.compile(r"^\s*(?:`{3,}|~{3,})")
 
 
+def _code_imports(lines: list[str]) -> list[str]:
+    """Each VuePress code import outside code (`@[code{3-10} python](../examples/run.py)`) as the marker the
+    docs stage reads those lines of that file for (included.CODE): the built page shows them there as code."""
+    if not any("@[code" in line for line in lines):
+        return lines
+    out = []
+    for line, prose in zip(lines, _outside_fences(lines), strict=True):
+        found = _CODE_IMPORT.match(line) if prose else None
+        if found:
+            indent, start, dash, end, language, name = found.groups()
+            end = end if dash else start  # `{3}` is line 3 alone
+            line = indent + (code_marker(name, start, end, language or "") or line.strip())
+        out.append(line)
+    return out
+
+
 def _myst_includes(lines: list[str]) -> list[str]:
     """Each MyST `{include}` of a text file (outside code) as the marker the docs stage reads that file's text
     for (included.PROSE), its other lines blanked: the built page shows the file there."""
@@ -505,6 +529,8 @@ def _unwrap_containers(lines: list[str]) -> list[str]:
         elif opener:
             fence, fence_depth = opener.group(1), len(bodies)
             out.append(text)
+        elif found := _AT_TAB.match(text):
+            out.append(_at_tab_label(found, lines[max(n - 1, 0) : n], lines[n + 1 : n + 2]))
         elif found := _ADMONITION.match(text) or _TAB.match(text):
             bodies.append((bodies[-1] if bodies else 0) + len(found.group(1).expandtabs(4)) + 4)
             out.append(_tab_label(found, lines[max(n - 1, 0) : n], lines[n + 1 : n + 2]))
@@ -532,6 +558,13 @@ def _tab_label(found: re.Match[str], before: list[str], after: list[str]) -> str
     if not title.startswith("===") or joined:
         return ""
     return found.group(1) + title.split('"')[1].strip()
+
+
+def _at_tab_label(found: re.Match[str], before: list[str], after: list[str]) -> str:
+    """A VuePress tab's title (`@tab pypi`) as a content tab's (`_tab_label`): a line of its own where its
+    button shows, else nothing; the marker itself is never text."""
+    joined = before and before[0].strip() or after and after[0].strip() and not _FENCE.match(after[0].strip())
+    return "" if joined else found.group(1) + found.group(2)
 
 
 def _is_autodoc(line: str, after: list[str]) -> bool:

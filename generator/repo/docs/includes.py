@@ -6,7 +6,8 @@ text, cited there. A snippet names a whole file, its lines (`file.go:10:20`) or 
 (`file.go:main`, `// --8<-- [start:main]` … `[end:main]`; marker lines are never shown). A name is looked up
 among the repository's files (the page's folder, `mkdocs.yml`'s snippets `base_path`, the repository root and
 the docs folder, then the one file whose path ends with it: nlohmann/json copies
-its examples into the docs at build time); it is never opened as a path of its own."""
+its examples into the docs at build time); it is never opened as a path of its own. A VuePress page's code
+import (`@[code{3-10} python](../examples/run.py)`) is read the same way, as that file's lines in code."""
 
 from __future__ import annotations
 
@@ -16,7 +17,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.documents import read_text
-from generator.documents.included import INCLUDE, PARTIAL, PROSE, include_markers, prose_target
+from generator.documents.included import (
+    CODE,
+    INCLUDE,
+    PARTIAL,
+    PROSE,
+    SNIPPET,
+    code_target,
+    include_markers,
+    prose_target,
+)
 from generator.documents.model import Block, Document, Section
 from generator.redact import Redactor
 from generator.repo.map.filetypes import language_of
@@ -67,10 +77,24 @@ class Includes:
             if all(kind in (PARTIAL, PROSE) for kind, _ in markers):
                 blocks += [b for marker in markers for b in self.partial(page, *_text_included(marker))]
                 continue
+            if all(kind == CODE for kind, _ in markers):
+                blocks += self._imported(page, block, [code_target(name) for _, name in markers])
+                continue
             found = [self.read(page, marker) for marker in markers]
             if block.kind == "code" and all(found):
                 blocks += [_as_block(block, included) for included in _joined([f for f in found if f])]
         return replace(section, blocks=tuple(blocks))
+
+    def _imported(self, page: str, block: Block, targets: list[tuple[str, str]]) -> list[Block]:
+        """A VuePress page's code imports as code blocks in their language, cited at the file's lines; none
+        when one cannot be read."""
+        found = [(self.read(page, (SNIPPET, name)), language) for name, language in targets]
+        if not all(included for included, _ in found):
+            return []
+        code = replace(block, kind="code")
+        return [
+            _as_block(replace(code, language=language), included) for included, language in found if included
+        ]
 
     def read(self, page: str, marker: tuple[str, str]) -> Included | None:
         """The lines a marker names (blank lines at either end left out), from the file it resolves to; None
