@@ -223,6 +223,15 @@ SYMBOL_CASES = {
         "    pass\n\n\ndef outer():\n    class InFunction:\n        def m(self):\n            pass\n"
         "    return InFunction\n"
     ),
+    # taskiq's result/result.py: `TaskiqResult` under `if IS_PYDANTIC2:` and again under `else:`
+    "definitions_under_a_module_if": (
+        "if V2:\n    from p import M\n\n    class Result(M):\n        '''Result of a task.'''\n\n"
+        "        def raise_for_error(self):\n            pass\n\nelif V1:\n    class Result(N):\n"
+        "        def raise_for_error(self):\n            pass\n\n    def v1_only():\n        pass\n"
+        "else:\n    if deep:\n        def nested():\n            pass\n    Result = None\n\n"
+        "try:\n    import x\nexcept ImportError:\n    pass\nelse:\n    def after_try():\n        pass\n\n"
+        "if __name__ == '__main__' and True:\n    def main():\n        pass\n"
+    ),
     "inline_bodies": (
         "from typing import overload\n\n\nclass Api:\n    @overload\n    def get(self, x: int) -> int: ...\n"
         '    @overload\n    def get(self, x: str) -> str: "Doc inline."\n    def get(self, x): return x\n\n\n'
@@ -270,7 +279,14 @@ def test_symbols_reader_values_and_fallbacks() -> None:
         "method",
         24,
     )
-    assert [s.name for s in _read_symbols(SYMBOL_CASES["not_symbols"])] == ["outer"]
+    assert [s.name for s in _read_symbols(SYMBOL_CASES["not_symbols"])] == ["in_if", "outer"]
+    guarded = _read_symbols(SYMBOL_CASES["definitions_under_a_module_if"])
+    assert [(s.name, s.start, s.end, s.parent) for s in guarded] == [  # the first definition, once
+        ("Result", 4, 8, ""),
+        ("Result.raise_for_error", 7, 8, "Result"),
+        ("v1_only", 15, 16, ""),
+    ]
+    assert (guarded[0].doc, guarded[0].bases, guarded[2].kind) == ("Result of a task.", ("M",), "function")
     bases = {s.name: s.bases for s in _read_symbols(SYMBOL_CASES["bases_that_need_ast_twice"])}
     assert bases == {"A": ("TypedDict",), "B": ("TypedDict",), "C": ("pkg.Base", "Generic"), "D": ("E",)}
     inline = {s.name: s for s in _read_symbols(SYMBOL_CASES["inline_bodies"])}

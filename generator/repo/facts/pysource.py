@@ -20,12 +20,47 @@ def extract_python(text: str) -> Extracted:
     """Facts of one Python module; raises SyntaxError/ValueError when it does not parse."""
     tree = ast.parse(text.removeprefix("\ufeff"))  # a UTF-8 byte-order mark is legal at the top of a file
     out = Extracted(doc=module_summary(ast.get_docstring(tree, clean=True)))
-    for node in tree.body:
+    for node in module_definitions(tree.body):
         out.symbols.extend(_python_symbols(node, prefix="", in_class=False))
     out.imports = _python_imports(tree, text)
     out.has_main = any(is_main_guard(node) for node in tree.body)
     out.exports = dunder_all(text) if "__all__" in text else []
     return out
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def module_definitions(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The module's statements, each definition under a module-level `if` / `elif` / `else` (unless its
+    test reads `__name__`: the main guard) in its place, once: taskiq declares `TaskiqResult` under
+    `if IS_PYDANTIC2:` and again under `else:`, and the first is the symbol (a name already defined is not
+    defined again under a guard)."""
+    seen: set[str] = set()
+    for node in body:
+        guarded = isinstance(node, ast.If) and not _names_module(node.test)
+        for child in _branches(node) if isinstance(node, ast.If) and guarded else [node]:
+            if isinstance(child, _DEFINITIONS):
+                if guarded and child.name in seen:
+                    continue
+                seen.add(child.name)
+            if not guarded or isinstance(child, _DEFINITIONS):
+                yield child
+
+
+def _names_module(test: ast.expr) -> bool:
+    """Whether a condition reads `__name__` (the main guard, alone or with another test)."""
+    return any(isinstance(n, ast.Name) and n.id == "__name__" for n in ast.walk(test))
+
+
+def _branches(node: ast.If) -> Iterator[ast.stmt]:
+    """The statements of an `if` and of its `elif`s and `else`, not of an `if` nested in them."""
+    yield from node.body
+    elif_ = node.orelse[0] if len(node.orelse) == 1 else None
+    if isinstance(elif_, ast.If) and elif_.col_offset == node.col_offset:
+        yield from _branches(elif_)
+    else:
+        yield from node.orelse
 
 
 def _python_symbols(node: ast.stmt, prefix: str, in_class: bool) -> Iterator[Symbol]:

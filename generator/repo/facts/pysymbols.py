@@ -52,6 +52,12 @@ _STARTS_DEFINITION = re.compile(_HEADER_START)
 # a definition's header up to its colon (brackets and strings in it skipped)
 _HEADER = re.compile(rf"{_HEADER_START}(?:[^()\[\]{{}}\"':]++|{STRING_LITERAL}|{_GROUP})*+:")
 _NOT_A_DEFINITION = r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@)"
+# at the top level, compound statements stop the skipping too: a module-level `if` may define symbols, and
+# its `else` is told from a `try`'s or a loop's by what came before it
+_NOT_A_DEFINITION_OR_BLOCK = (
+    r"(?![ \t\f]|(?:async[ \t]++)?(?:def|class)[ \t]|@|(?:if|elif|else|try|for|while)\b)"
+)
+_GUARD = re.compile(r"(?:if|elif)\b(?!.*__name__).*:|else[ \t]*:", re.DOTALL)
 _CONTINUED_COMMENT = re.compile(r"\\\r?\n[ \t\f]*+#")
 _MAYBE_STRING = re.compile(r"[ \t]*[rRuUbBfF]{0,2}[\"'(]")
 # what a string (maybe parenthesized or after a backslash continuation) can start with
@@ -97,11 +103,11 @@ def _deeper_than(indent: int) -> re.Pattern[str]:
 
 
 @cache
-def _members_skipped(indent: int) -> re.Pattern[str]:
-    """Lines of a body at `indent` that define nothing, and everything nested deeper."""
-    return re.compile(
-        rf"(?:(?:{_BLANK})*+(?:[ ]{{{indent + 1}}}[ \t\f]*+|[ ]{{{indent}}}{_NOT_A_DEFINITION}){_REST})*+"
-    )
+def _members_skipped(indent: int, top: bool = False) -> re.Pattern[str]:
+    """Lines of a body at `indent` that define nothing, and everything nested deeper (`top`: the module's
+    lines, stopping at its compound statements)."""
+    at = _NOT_A_DEFINITION_OR_BLOCK if top else _NOT_A_DEFINITION
+    return re.compile(rf"(?:(?:{_BLANK})*+(?:[ ]{{{indent + 1}}}[ \t\f]*+|[ ]{{{indent}}}{at}){_REST})*+")
 
 
 @dataclass(slots=True)
@@ -119,6 +125,7 @@ class _Definition:
     parent: str = ""
     bases: tuple[str, ...] = ()
     stub: bool = False
+    hidden: bool = False  # a second definition of a name under a module-level `if`'s other branch
     skip: re.Pattern[str] | None = None  # passes over body lines defining nothing, once `body` is known
 
     def symbol(self) -> Symbol:
@@ -158,7 +165,9 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
     lines = _Lines(text)
     pos, decorated = 0, 0
     overloaded = False
-    top_level = _members_skipped(0)
+    top_level = _members_skipped(0, top=True)
+    defined: set[str] = set()  # the names the module defines so far
+    chain = False  # the last top-level compound statement was an `if`: an `else` is its branch
     while True:
         start = pos
         # skip lines defining nothing (not yet in a body whose first statement may be its docstring)
@@ -186,11 +195,18 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
         owner = open_[-1] if open_ else None
         if owner is not None and owner.body < 0:  # the first statement of a body: maybe its docstring
             owner.body = indent
-            owner.skip = _members_skipped(indent) if owner.kind == "class" else _deeper_than(owner.indent)
-            if not code.startswith(("def", "class", "async", "@")):
+            owner.skip = (
+                _members_skipped(indent) if owner.kind in ("class", "guard") else _deeper_than(owner.indent)
+            )
+            if owner.kind != "guard" and not code.startswith(("def", "class", "async", "@")):
                 owner.doc = _docstring(code)
                 owner.stub = owner.stub or code.strip() == "..."
-        member = (owner.kind == "class" and indent == owner.body) if owner else indent == 0
+        if owner is None and indent == 0:
+            chain, guard = _guard(code, chain)
+            if guard is not None:
+                open_.append(guard)
+                continue
+        member = (owner.kind in ("class", "guard") and indent == owner.body) if owner else indent == 0
         if member and code.startswith("@"):
             decorated = decorated or lines.at(line.start("code"))
             overloaded = overloaded or _OVERLOAD.match(code) is not None
@@ -199,8 +215,16 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
         if header is None:
             decorated, overloaded = 0, False
             continue
-        definition = _definition(header, owner, indent, decorated or lines.at(line.start("code")))
+        guarded = owner is not None and owner.kind == "guard"
+        definition = _definition(
+            header, None if guarded else owner, indent, decorated or lines.at(line.start("code"))
+        )
         definition.stub = overloaded
+        if owner is None or guarded:
+            definition.hidden = guarded and definition.name in defined
+            defined.add(definition.name)
+        else:
+            definition.hidden = owner.hidden
         if definition.kind == "class":
             definition.bases = class_bases(code)
         found.append(definition)
@@ -217,7 +241,15 @@ def _read_symbols(text: str, scan: ImportScan | None = None) -> list[Symbol]:
         end = lines.at(max(0, (tail.start() if tail else len(text)) - 1))
         for definition in open_:
             definition.end = end
-    return [definition.symbol() for definition in found]
+    return [definition.symbol() for definition in found if not definition.hidden]
+
+
+def _guard(code: str, chain: bool) -> tuple[bool, _Definition | None]:
+    """Whether an `else` after this top-level line is an `if`'s, and the block this line opens when it is a
+    module-level `if` / `elif` / `else` (not the main guard), whose definitions are the module's."""
+    if not _GUARD.fullmatch(code.rstrip()) or code.startswith("else") and not chain:
+        return False, None
+    return not code.startswith("else"), _Definition("", "guard", 0, 0, False, 0)
 
 
 def _definition(header: re.Match[str], owner: _Definition | None, indent: int, start: int) -> _Definition:
