@@ -417,3 +417,23 @@ def test_the_aspects_a_chinese_question_asks_take_one_place_of_the_outline() -> 
     asked = heuristic_plan("Table 表格怎么排序和筛选", lang="zh", outlines=outline).sub_queries
     assert asked[1:3] == ["Table 表格怎么排序", "Table 表格怎么筛选"]
     assert asked[-1] == "Table 表格有哪些局限？" and len(asked) == 7
+
+
+def test_a_question_cuts_its_subject_to_the_thing_it_asks_about() -> None:
+    # a Chinese topic asking a second question after "？" (gorm-zh, gin-zh): never the whole query as subject,
+    # whose headings read "GORM 怎么预加载关联数据？Preload 和 Joins 有什么区别是什么？"
+    preload = heuristic_plan("GORM 怎么预加载关联数据？Preload 和 Joins 有什么区别", lang="zh").sub_queries
+    assert preload[0] == "GORM 预加载关联数据是什么？"
+    assert plan_subject("Gin 的中间件是怎么执行的？怎么写自定义中间件") == "Gin 的中间件"
+    # "X为什么Y" asks why of X, whatever it asks it to do
+    assert plan_subject("GORM 的链式调用为什么不能复用 *gorm.DB？Session 有什么用") == "GORM 的链式调用"
+    # English: what a named product does something to (cometbft-spec), and a subject asked about in a place
+    # (filecoin-fips, matrix-spec); never "What is CometBFT choose?" or "What is Finality?"
+    proposer = heuristic_plan("How does CometBFT choose the block proposer for each round?").sub_queries
+    assert proposer[0] == "What is block proposer?"
+    assert plan_subject("How does CometBFT compute block timestamps?") == "block timestamps"
+    assert plan_subject("How does Fast Finality (F3) work in Filecoin?") == "Fast Finality (F3)"
+    assert plan_subject("How does state resolution work in Matrix rooms?") == "state resolution"
+    assert plan_subject("How do interchain accounts let one chain control an account on another chain?") == (
+        "interchain accounts"
+    )

@@ -10,7 +10,7 @@ from topic_fakes import offline
 from generator.topic.analyze import Catalog, analyze, path_facets
 from generator.topic.facet_sections import section_facets
 from generator.topic.plan import heuristic_plan
-from generator.topic.sentences import needs_antecedent, places, points_elsewhere
+from generator.topic.sentences import list_quote, needs_antecedent, places, points_elsewhere
 from generator.topic.standing import proposals_only, usable_for
 from generator.topic.workspace import RawSource
 
@@ -254,3 +254,27 @@ def test_a_paragraph_ending_on_an_announcement_is_quoted_without_it() -> None:
     assert opening_passages(sections["Usage"]) == []
     [passage] = opening_passages(sections["Design"])
     assert passage.text == "The limiter hands out leases for permits."
+
+
+def test_a_pointer_or_a_table_of_contents_is_never_an_answer() -> None:
+    # gin-zh's "另请参阅：" and "本节内容：" lead into lists of links, gorm-zh's "完整列表, 参考 …" points at one
+    for sentence in (
+        "另请参阅：",
+        "**本节内容：**",
+        "完整列表, 参考 GORM Finisher API。",
+        "See also:",
+        "In this section:",
+    ):
+        assert points_elsewhere(sentence), sentence
+    # …nor is its list of links quoted with it, bold as the docs site writes it
+    assert list_quote("**另请参阅：**\n- 错误处理中间件\n- 使用中间件") is None
+    assert (
+        list_quote(
+            "**本节内容：**\n- 自定义 HTTP 配置 -- 微调底层 HTTP 服务器\n- 优雅重启或停止 -- 不中断地关闭"
+        )
+        is None
+    )
+    assert list_quote("**主要目标：**\n- 让中间件可以组合使用\n- 让中间件可以中止请求") is not None
+    # a lead-in to what its own page shows is quoted with it
+    for sentence in ("本节介绍 Gin 的中间件：", "完整的例子如下：", "The following options are supported:"):
+        assert not points_elsewhere(sentence), sentence

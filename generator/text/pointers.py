@@ -65,7 +65,9 @@ _POINTS_ELSEWHERE = re.compile(
     r"|(?:(?:be|make)\s+sure\s+to\s+|don't\s+forget\s+to\s+)?check\s+out\b"
     # … or at what follows it: "Here are some examples…"
     r"|(?:here|(?:the\s+)?following)\s+(?:are|is)\b)"
-    r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|详情可(?:查阅|参阅|参考|查看|见)|详见|请参阅|请参考|参见)"
+    r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|详情可(?:查阅|参阅|参考|查看|见)|详见|(?:另|也)?请参阅|请参考|参见|另见)"
+    # "完整列表, 参考 GORM Finisher API。": a full list is found where it points
+    r"|^(?:完整|全部|更多)的?[\u4e00-\u9fff]{0,8}[，,]\s*(?:请)?(?:参考|参阅|参见|查看|见)"
     r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
@@ -223,10 +225,28 @@ def announces(sentence: str) -> bool:
     return bool(_ANNOUNCES.match(sentence.strip()))
 
 
+# a lead-in to a list of links, a page's navigation: "另请参阅：", "本节内容：", "See also:", "In this section:"
+_NAVIGATION = re.compile(
+    r"^\W*(?:另请参阅|另请参见|另见|请参阅|参见|相关(?:文档|链接|阅读|内容|主题)|延伸阅读|目录"
+    r"|本(?:节|章|页|部分|文)(?:内容|包含|包括|目录)?|see\s+also|related(?:\s+(?:pages|topics|links))?|further\s+reading"
+    r"|in\s+this\s+(?:section|chapter|page)|(?:table\s+of\s+)?contents)\W*[:：]\W*$",
+    re.IGNORECASE,
+)
+
+
+def navigates(lead_in: str) -> bool:
+    """Whether a lead-in introduces links to other pages ("另请参阅：", "**本节内容：**", "See also:"): a page's
+    navigation, which says nothing of its subject whatever its list names."""
+    return bool(_NAVIGATION.match(lead_in.strip()))
+
+
 def points_elsewhere(sentence: str) -> bool:
     """Whether a sentence speaks of something printed elsewhere in its document ("The code above throws…",
     "上面的代码会…", "(see below)"): quoted, what it speaks of is missing, whatever is quoted before it. A
-    lead-in ("…like the example below:") is quoted with its example instead."""
+    lead-in ("…like the example below:") is quoted with its example instead, unless what it leads into is
+    links to other pages ("另请参阅：", "本节内容：")."""
+    if navigates(sentence):
+        return True
     return bool(_POINTS_ELSEWHERE.search(sentence)) and not sentence.rstrip().endswith((":", "："))
 
 

@@ -36,8 +36,14 @@ _ZH_BARE_VERB = re.compile(
 _ZH_TWO_VERBS = re.compile(r"([\u4e00-\u9fff]{1,3})[和与及、或]([\u4e00-\u9fff]{1,3})[的呢吗]?")
 # what no subject written as a name holds: a clause mark or a second question
 _ZH_CLAUSE = re.compile(r"[，,；;：:。？?！!]")
-# a second question joined after a comma: "出码是怎么实现的，怎么使用出码功能" asks two of one subject
-_ZH_NEXT_QUESTION = re.compile(r"\s*[，,；;]\s*(?=.*(?:如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么))")
+# a second question joined after a comma or a question mark: "出码是怎么实现的，怎么使用出码功能", "GORM 怎么预加载
+# 关联数据？Preload 和 Joins 有什么区别" ask two questions of one subject
+_ZH_NEXT_QUESTION = re.compile(
+    r"\s*(?:[，,；;]\s*(?=.*(?:如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么))|[？?]\s*(?=\S))"
+)
+# a question asking why names its subject before the question word, whatever it asks it to do: "GORM 的链式调用
+# 为什么不能复用 *gorm.DB" asks about 链式调用
+_ZH_WHY = re.compile(r"为什么|为何")
 _NOT_ASPECT = re.compile(r"^(?:how|what|why|which|when|where|who|whom|whose|not|also|more|so|then)$", re.I)
 
 
@@ -48,11 +54,20 @@ _ONE_SUBJECT = re.compile(
 )
 
 
+# where a question's thing is asked about: "… work in Filecoin", "… for each round"
+_PLACE = r"(?:\s+(?:in|on|within|inside|for|per|across|during|under|at)\s+[^,;]+)?"
 # "How does partitioned epoch rewards distribution work?": a question whose auxiliary comes first and whose one
-# last word is a verb that asks (work, run, help) names its subject whole between the two, however many words
+# last word is a verb that asks (work, run, help) names its subject whole between the two, however many words,
+# and whatever place it is asked in ("How does Fast Finality (F3) work in Filecoin?")
 _AUXILIARY_FRAME = re.compile(
-    r"^(?:how|why|when|where)\s+(?:does|do|did|can|could|will|would|should)\s+(?:the\s+|an?\s+)?(.+?)\s+([a-z]+)$",
+    rf"^(?:how|why|when|where)\s+(?:does|do|did|can|could|will|would|should)\s+(?:the\s+|an?\s+)?(.+?)\s+([a-z]+){_PLACE}$",
     re.I,
+)
+# "How does CometBFT choose the block proposer for each round?": a name (capitalised, as a product's is) doing
+# something asks about what it does it to: the block proposer
+_NAME_DOES_FRAME = re.compile(
+    r"^(?:[Hh]ow|[Ww]hy|[Ww]hen)\s+(?:does|do|did|can|will|should)\s+(?:[A-Z][\w.-]*(?:\s+[A-Z0-9][\w.()-]*)*)\s+"
+    rf"(?P<verb>[a-z]+)\s+(?:the\s+|an?\s+)?(?P<object>[^,;]+?){_PLACE}$"
 )
 
 
@@ -89,7 +104,7 @@ def plan_subject(topic: str) -> str:
     before = _ZH_COPULA.sub("", topic[: named.start()]) if named else ""
     if named and before and topic_phrases(before):
         asked = _ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
-        if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before):
+        if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before) or _ZH_WHY.fullmatch(named[0]):
             # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
             # 方法的入参和返回值": the command it names is what it asks about, whatever it asks it to do
             return before
@@ -106,6 +121,9 @@ def plan_subject(topic: str) -> str:
     framed = _AUXILIARY_FRAME.match(topic)
     if framed and framed.group(2).lower() in GENERIC and topic_phrases(framed.group(1)):
         return framed.group(1)
+    does = _NAME_DOES_FRAME.match(topic)
+    if does and does["verb"] not in GENERIC and topic_phrases(does["object"]):
+        return does["object"]
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
 

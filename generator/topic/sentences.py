@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..cjk import CJK_RUN, is_cjk, sentence_words, unstopped_sentence
 from ..documents.prose import defined_field, prose_ratio
 from ..text.paragraphs import paragraphs
-from ..text.pointers import DOCUMENT_KIND, is_question, needs_antecedent, points_elsewhere
+from ..text.pointers import DOCUMENT_KIND, is_question, navigates, needs_antecedent, points_elsewhere
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
 from .headings import names_option, section_facets, weighing
@@ -838,8 +838,8 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
         items = _top_level(items)  # a long nested list is quoted by its points, their details left out
     if not items or (len(items) > MAX_ITEMS and not entries) or leads_out_of_list(items):
         return None
-    if _CONTENTS.match(lead.strip().strip("*")):
-        return None  # "Table of Contents:" and its entries: the document's furniture, not what it says
+    if _CONTENTS.match(lead.strip().strip("*")) or navigates(lead):
+        return None  # "Table of Contents:", "另请参阅：" and their entries: the document's furniture, not what it says
     if all(_POINTER_ITEM.search(" ".join(item.split())) for item in items):
         return None  # "Related Proposals:" and "A9: Server-side Connection Management": where to read on
     heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
