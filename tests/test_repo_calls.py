@@ -1143,3 +1143,37 @@ def test_a_go_method_call_reaches_the_method_another_package_s_embedded_type_pro
         ("app.go", "withTimeout"),
         ("internal/lifecycle/lifecycle.go", "Lifecycle.Stop"),
     }
+
+
+HELPED = {
+    "go.mod": "module example.com/fx\n\ngo 1.21\n",
+    "README.md": "# fx\n\n```go\nfunc main() {\n\tfx.New().Run()\n}\n```\n",
+    "app.go": (
+        "package fx\n\n// App is an application.\ntype App struct {\n\terr error\n}\n\n"
+        "// New makes an App.\nfunc New() *App {\n\treturn &App{}\n}\n\n"
+        "// Err is the error New met.\nfunc (app *App) Err() error {\n\treturn app.err\n}\n\n"
+        "// Timeout is how long starting may take.\nfunc (app *App) Timeout() int {\n\treturn 1\n}\n\n"
+        "// Done is closed when the App stops.\nfunc (app *App) Done() error {\n\treturn nil\n}\n\n"
+        "// Run runs the application.\nfunc (app *App) Run() {\n\tapp.Err()\n}\n"
+    ),
+    "fxtest/app.go": (
+        'package fxtest\n\nimport "example.com/fx"\n\n// App is an App for tests.\n'
+        "type App struct {\n\t*fx.App\n}\n\n"
+        "// RequireStart starts it.\nfunc (app *App) RequireStart() {\n\tapp.Err()\n\tapp.Timeout()\n"
+        "\tapp.Done()\n}\n\n// RequireStop stops it.\nfunc (app *App) RequireStop() {\n\tapp.Err()\n"
+        "\tapp.Timeout()\n\tapp.Done()\n}\n\n// RequireDone waits.\nfunc (app *App) RequireDone() {\n"
+        "\tapp.Err()\n\tapp.Timeout()\n\tapp.Done()\n}\n"
+    ),
+}
+
+
+def test_a_test_helper_package_s_calls_pick_none_of_a_type_s_main_methods(tmp_path: Path) -> None:
+    """fx's fxtest embeds `*fx.App` and calls its `Err` and `StartTimeout`: counted as the library's own
+    use, they pushed `Run`, which the usage examples call, off the App's methods. A Go package for the users'
+    tests (`fxtest`, `httptest`) wraps the API it tests: its calls still weigh the type, not its methods."""
+    root = write_tree(tmp_path / "repo", HELPED)
+    facts = extract_facts(root, map_repository(root))
+    assert isinstance(facts.calls, CallGraph)
+    assert facts.calls.calls_into("app.go")["App.Timeout"] == 3  # the embedding is followed
+    (app,) = [r for r in key_symbols(facts, "app.go") if r.symbol.name == "App"]
+    assert "App.Run" in [m.name for m in app.methods]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import posixpath
+import re
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -45,6 +46,12 @@ MAX_CALLERS = 40  # files whose calls into a set of files are shown (the most im
 CALLS_MAX_BYTES = 400_000  # larger files (generated tables, vast test modules) are not read for calls
 ENTRIES = 8  # entry points tried, best first, for a main flow that leads somewhere
 CODE_LANGUAGES = TREE_SITTER_LANGUAGES | {"python"}
+# a Go package for the users' tests (`fxtest`, `httptest`): it wraps the library's API
+_TEST_HELPER_PACKAGE = re.compile(r"(?:^|/)[a-z]+test/[^/]+\.go$")
+
+
+def _same_folder(path: str, other: str) -> bool:
+    return posixpath.dirname(path) == posixpath.dirname(other)
 
 
 class CallGraph:
@@ -70,10 +77,15 @@ class CallGraph:
         self._context: dict[str, list[CallEdge]] = {}  # context files' calls, read for `incoming`
         # callee file → calls into each of its symbols from elsewhere
         self._into: dict[str, Counter[str]] = {}
+        self._into_by_users: dict[str, Counter[str]] = {}  # … leaving out a test-helper package's calls
         for path_edges in edges.values():
             for edge in path_edges:
                 if edge.callee_path != edge.caller_path:
                     self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
+                    if not _TEST_HELPER_PACKAGE.search(edge.caller_path) or _same_folder(
+                        edge.caller_path, edge.callee_path
+                    ):
+                        self._into_by_users.setdefault(edge.callee_path, Counter())[edge.callee] += 1
         self.reaches: dict[Node, float] = {}  # the code each entry point leads to (flows.py)
         self.examples: dict[str, float] = {}  # what the usage examples call, how prominently (examples.py)
         self.entered: dict[str, float] = {}  # what they enter with `with`, by the making call (examples.py)
@@ -165,9 +177,10 @@ class CallGraph:
         found = self._reader.go_embedded(folder, type_name)
         return list(dict.fromkeys([*found, *(t for e in found for t in self._reader.go_embedded(folder, e))]))
 
-    def calls_into(self, path: str) -> Counter[str]:
-        """Calls from other files into each symbol of `path`."""
-        return self._into.get(path, Counter())
+    def calls_into(self, path: str, *, helpers: bool = True) -> Counter[str]:
+        """Calls from other files into each symbol of `path`; without `helpers`, not those of a Go package
+        for the users' tests (`fxtest`, `httptest`), which wraps the whole API it tests."""
+        return (self._into if helpers else self._into_by_users).get(path, Counter())
 
     def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]:
         """calltree.call_tree from a maintainer's entry point of `paths`, else from the command of a

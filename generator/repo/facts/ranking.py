@@ -95,8 +95,16 @@ def file_ranking(facts: Facts, path: str) -> FileRanking | None:
         return cached
     # calls into its symbols from the other source modules (none without a call graph)
     calls = facts.calls.calls_into(path) if facts.calls is not None else None
+    # … and for picking a type's methods, not a test-helper package's: fxtest's App embeds *fx.App and calls
+    # its Err and StartTimeout, which had outranked the Run every usage example calls
+    by_users = facts.calls.calls_into(path, helpers=False) if facts.calls is not None else None
     references = doc_references(fact)
-    ranking = FileRanking.of(fact, calls + references if calls else references, facts)
+    ranking = FileRanking.of(
+        fact,
+        calls + references if calls else references,
+        facts,
+        by_users + references if by_users else references,
+    )
     facts.rankings[path] = ranking
     return ranking
 
@@ -126,14 +134,18 @@ class FileRanking:
     mentioned: frozenset[str]
     useful: list[_Scored]
     default_limit: int  # how many symbols the file shows: its length's budget
+    called_by_users: Counter[str]  # `called` without a test-helper package's calls: picks the methods
 
     @classmethod
-    def of(cls, fact: FileFacts, called: Counter[str], facts: Facts) -> FileRanking:
+    def of(
+        cls, fact: FileFacts, called: Counter[str], facts: Facts, called_by_users: Counter[str] | None = None
+    ) -> FileRanking:
         exports = set(fact.exports)
         entries = _scored(fact, exports, called, facts.base_uses, facts.mentioned)
         useful = [e for e in entries if e.score > 0] or entries[:1]
         default_limit = budget(max((s.end for s in fact.symbols), default=0))
-        return cls(fact, called, exports, facts.mentioned, useful, default_limit)
+        users = called if called_by_users is None else called_by_users
+        return cls(fact, called, exports, facts.mentioned, useful, default_limit, users)
 
     def top(self, limit: int) -> list[RankedSymbol]:
         """The first `limit` useful symbols, each with its main methods."""
@@ -141,7 +153,7 @@ class FileRanking:
         for entry in self.useful[:limit]:
             if entry.shown is None:
                 methods = _main_methods(
-                    entry.symbol, entry.members, self.fact, self.exports, self.called, self.mentioned
+                    entry.symbol, entry.members, self.fact, self.exports, self.called_by_users, self.mentioned
                 )
                 entry.shown = RankedSymbol(
                     entry.symbol, entry.score, self.fact.path, methods, entry.secondary
