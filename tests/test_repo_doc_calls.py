@@ -90,3 +90,50 @@ def test_a_method_called_on_a_variable_given_what_the_projects_function_returns_
     called = {(s.name, s.path) for s in docs.example_symbols}
     assert ("App.Run", "app.go") in called
     assert ("Run", "event/event.go") not in called
+
+
+def test_a_method_called_on_a_variable_is_the_method_of_the_type_the_function_it_holds_returns(
+    tmp_path: Path,
+) -> None:
+    """expr's Visitor page: `program, err := expr.Compile(…)` then `node := program.Node()`. Two types have
+    a `Node` method; `program` holds what `Compile` returns, a `*vm.Program`, so it is `Program.Node`, and
+    `node` the `ast.Node` it gives back — the page had linked neither."""
+    files = {
+        "go.mod": "module example.com/expr\n\ngo 1.21\n",
+        "README.md": "# expr\n\nExpr evaluates expressions.\n",
+        "docs/visitor.md": (
+            "# Visitor\n\nA visitor walks the tree of a compiled program.\n\n"
+            "```go\nprogram, err := expr.Compile(`foo + bar`)\nif err != nil {\n\tpanic(err)\n}\n\n"
+            "node := program.Node()\n\nv := &Visitor{}\nast.Walk(&node, v)\n```\n"
+        ),
+        "expr.go": (
+            'package expr\n\nimport "example.com/expr/vm"\n\n'
+            "// Compile compiles an expression.\nfunc Compile(input string) (*vm.Program, error) {\n"
+            "\treturn &vm.Program{}, nil\n}\n"
+        ),
+        "vm/program.go": (
+            'package vm\n\nimport "example.com/expr/ast"\n\n// Program is compiled bytecode.\n'
+            "type Program struct {\n\tnode ast.Node\n}\n\n"
+            "// Node returns the program's tree.\nfunc (program *Program) Node() ast.Node {\n"
+            "\treturn program.node\n}\n"
+        ),
+        "ast/node.go": (
+            "package ast\n\n// Node is a node of the tree.\ntype Node interface {\n\tType() string\n}\n\n"
+            "// Walk visits every node.\nfunc Walk(node *Node, v Visitor) {\n\tv.Visit(node)\n}\n\n"
+            "// Visitor visits nodes.\ntype Visitor interface {\n\tVisit(node *Node)\n}\n"
+        ),
+        "parser/tree.go": (
+            'package parser\n\nimport "example.com/expr/ast"\n\n// Tree is a parsed expression.\n'
+            "type Tree struct {\n\troot ast.Node\n}\n\n"
+            "// Node returns the root.\nfunc (t *Tree) Node() ast.Node {\n\treturn t.root\n}\n"
+        ),
+    }
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/expr")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    (visitor,) = [c for c in docs.concepts if c.name == "Visitor"]
+    named = {(s.name, s.path) for s in visitor.symbols}
+    assert ("Program.Node", "vm/program.go") in named
+    assert ("Node", "ast/node.go") in named
+    assert ("Tree.Node", "parser/tree.go") not in named

@@ -338,7 +338,7 @@ def read_project_docs(
             p
         )  # a blank to copy (omegaconf's docs/design/TEMPLATE.md, "Title"): no concept
     )
-    names = SymbolNames(facts, linker, _qualifiers(root, repo_map))
+    names = SymbolNames(facts, linker, _qualifiers(root, repo_map), root)
     sections = navigation.sections()
     concepts = concepts_of([documents[p] for p in in_order if p in documents], folder, names, sections)
     crates = _rust_crate_docs(root, repo_map, linker, redactor)
@@ -1829,10 +1829,15 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
     # of the user's own, not fxevent's `Run` event)
     homes = _called_packages(pages, names)
     if homes:
+        # … the method of what one of those calls returns aside (`program.Node()`, `program` given
+        # `expr.Compile`'s *vm.Program: Program.Node)
+        made = {(s.path, s.name) for s in names.resolve([n for n in used if "()." in n])}
         resolved = [
             s
             for s in resolved
-            if not s.path.endswith(".go") or any(_in_folder(s.path, home) for home in homes)
+            if not s.path.endswith(".go")
+            or any(_in_folder(s.path, home) for home in homes)
+            or (s.path, s.name) in made
         ]
     # … and a name two packages define, each called through its own (`ast.Patch`, `expr.Patch`), is both
     through = [cited for name in used if "." in name for cited in names.resolve([name])]
@@ -2194,7 +2199,11 @@ def _names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) -
                     # a method called on a variable holding a result (`a.Run()`) stays where it is called
                     on_held = {n for n in on_results if _called_on(passage.text, n, held)}
                     names += [f".{name}" for name in on_results - on_held]
-                    called = [f".{n}" if n in on_held else n for n in called if n not in on_results - on_held]
+                    called = [
+                        _held_method(passage.text, n, held) if n in on_held else n
+                        for n in called
+                        if n not in on_results - on_held
+                    ]
                     names += symbols.qualified_calls(passage.text)
                     theirs = symbols.foreign_calls(passage.text)
                     called = [name for name in called if name not in theirs]
@@ -2217,9 +2226,23 @@ _HELD_RESULT = re.compile(
 )
 
 
-def _held_results(code: str, packages: Collection[str]) -> set[str]:
-    """The variables `code` gives what a function of one of `packages` returns (`app := fx.New(`)."""
-    return {m[1] for m in _HELD_RESULT.finditer(code) if m[2] in packages} - set(packages)
+def _held_results(code: str, packages: Collection[str]) -> dict[str, str]:
+    """The variables `code` gives what a function of one of `packages` returns, each with that function as
+    called (`app := fx.New(` → {"app": "fx.New"}); a variable given two functions' results is neither's."""
+    given: dict[str, set[str]] = {}
+    for m in _HELD_RESULT.finditer(code):
+        if m[2] in packages and m[1] not in packages:
+            call = re.sub(r"\s+", "", code[m.start(2) : m.end()]).rstrip("(")
+            given.setdefault(m[1], set()).add(call)
+    return {variable: next(iter(calls)) if len(calls) == 1 else "" for variable, calls in given.items()}
+
+
+def _held_method(code: str, name: str, held: Mapping[str, str]) -> str:
+    """The method `name` as `_names_in` gives it: through the function whose result holds it
+    (`expr.Compile().Node`: the Node of what Compile returns) when every variable it is called on holds
+    one function's result, else by its name alone (`.Node`)."""
+    made = {held[v] for v in held if _called_on(code, name, [v])}
+    return f"{made.pop()}().{name}" if len(made) == 1 and "" not in made else f".{name}"
 
 
 def _called_on(code: str, name: str, held: Collection[str]) -> bool:
@@ -2320,6 +2343,8 @@ def _distinctive_method(name: str) -> bool:
     return len(name) >= 5 and name not in _COMMON_METHODS and not name.startswith("_")
 
 
+# a Go function's first result after its parameters, the package it comes from aside: `) (*vm.Program, error)`
+_GO_RESULT = re.compile(r"\)\s*\(?\s*(?:\*|\[\])*(?:[a-z]\w*\.)?([A-Za-z_]\w*)\s*(?:[,)]|$)")
 # a method named through its class (`OmegaConf.create`): the class's own, else the one of the method's name
 _THROUGH_CLASS = re.compile(r"[A-Z]\w*\.[A-Za-z_]\w*")
 
@@ -2328,8 +2353,15 @@ class SymbolNames:
     """Definitions by the names docs use for them: `Session`, `Session.send`, `send`; a name qualified by
     the project's own package (`koanf.Provider`, `serde_json::Value`) is the name it qualifies."""
 
-    def __init__(self, facts: Facts, linker: Linker, qualifiers: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        facts: Facts,
+        linker: Linker,
+        qualifiers: Mapping[str, str] | None = None,
+        root: Path | None = None,
+    ) -> None:
         self.linker = linker
+        self.root = root  # where a Go function's declaration is read for its result type (`_result_type`)
         self.facts = facts
         self.qualifiers = qualifiers or {}
         self.by_name: dict[str, list[tuple[str, Symbol]]] = {}
@@ -2353,6 +2385,18 @@ class SymbolNames:
         `now.in_timezone('UTC')`: `DateTime.in_timezone`), when it is distinctive enough to be it."""
         found = []
         for name in names:
+            if "()." in name:  # a method of what a function returns (`_held_method`): that type's
+                made, _, name = name.rpartition("().")
+                # a name every Go type may have (`String`, `Close`) is the type's own no more than by name
+                typed = self._method_of(made, name) if name not in _COMMON_METHODS else None
+                if typed is not None:
+                    found.append(cite(typed[1], typed[0], self.linker))
+                    # … and the type it gives back (`node := program.Node()`: an ast.Node)
+                    given = self.by_name.get(self._result_type(*typed), [])
+                    if len(given) == 1 and given[0][1].kind in TYPE_KINDS:
+                        found.append(cite(given[0][1], given[0][0], self.linker))
+                    continue
+                name = f".{name}"
             if name.startswith("."):  # a method called on a result (`_called_on_results`): the one so named
                 named = self.by_method.get(name[1:], [])
                 if len(named) == 1 and name[1:] not in _COMMON_METHODS:
@@ -2378,6 +2422,32 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def _method_of(self, function: str, method: str) -> tuple[str, Symbol] | None:
+        """The method `method` of the one type `function` (`expr.Compile`, `griffe.GriffeLoader`) makes or
+        returns (a class is its own; a Go function's first result, `*vm.Program` → `Program`); None when
+        that type is unknown or defines no such method, or several types are so named."""
+        name, home = self.unqualified(function)
+        defined = [c for c in self.by_name.get(name, []) if home is None or _in_folder(c[0], home)]
+        if len(defined) != 1:
+            return None
+        path, symbol = defined[0]
+        made = symbol.name if symbol.kind in TYPE_KINDS else self._result_type(path, symbol)
+        methods = [m for m in self.by_method.get(method, []) if m[1].parent == made]
+        return methods[0] if made and len(methods) == 1 else None
+
+    def _result_type(self, path: str, function: Symbol) -> str:
+        """The type a Go function returns first (`func Compile(…) (*vm.Program, error)` → "Program"), read
+        from its declaration; '' for another language or a result that names no type."""
+        if not path.endswith(".go") or self.root is None:
+            return ""
+        fact = self.facts.files.get(path)
+        if fact is not None and (own := fact.results.get(function.name)):
+            return own
+        source = read_or_none(self.root, path) or ""
+        declaration = "\n".join(source.splitlines()[function.start - 1 : function.end])
+        result = _GO_RESULT.search(declaration.partition("{")[0])
+        return result.group(1) if result is not None else ""
 
     def qualified_calls(self, code: str) -> list[str]:
         """The calls in `code` through one of the project's own packages, as written: `expr.Patch`."""
