@@ -7,9 +7,28 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.docs.project import read_project_docs
+from generator.repo.docs.project import ProjectDocs, read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
+
+# fx's shape: the root package's App has a `Run` method, the event package a `Run` struct of the same name
+_APP_WITH_RUN_EVENT = {
+    "app.go": (
+        "package app\n\n// App is an application.\ntype App struct {\n\tn int\n}\n\n"
+        "// New makes an App.\nfunc New(opts ...func()) *App {\n\treturn &App{}\n}\n\n"
+        "// Provide provides a constructor.\nfunc Provide(f func()) func() {\n\treturn f\n}\n\n"
+        "// Run runs the App.\nfunc (a *App) Run() {\n\ta.n++\n}\n"
+    ),
+    "event/event.go": "package event\n\n// Run is emitted after a run.\ntype Run struct {\n\tName string\n}\n",
+}
+
+
+def _project_docs(tmp_path: Path, files: dict[str, str]) -> ProjectDocs:
+    """What the docs of a repository written from `files` say, read as a repo run reads them."""
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/app")
+    return read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
 
 
 def test_a_method_called_on_what_the_projects_function_returns_is_that_method(tmp_path: Path) -> None:
@@ -20,18 +39,9 @@ def test_a_method_called_on_what_the_projects_function_returns_is_that_method(tm
             "# app\n\nApp runs applications.\n\n## Usage\n\n"
             "```go\napp.New(\n\tapp.Provide(NewServer),\n).Run()\n```\n"
         ),
-        "app.go": (
-            "package app\n\n// App is an application.\ntype App struct {\n\tn int\n}\n\n"
-            "// New makes an App.\nfunc New(opts ...func()) *App {\n\treturn &App{}\n}\n\n"
-            "// Provide provides a constructor.\nfunc Provide(f func()) func() {\n\treturn f\n}\n\n"
-            "// Run runs the App.\nfunc (a *App) Run() {\n\ta.n++\n}\n"
-        ),
-        "event/event.go": "package event\n\n// Run is emitted after a run.\ntype Run struct {\n\tName string\n}\n",
+        **_APP_WITH_RUN_EVENT,
     }
-    root = write_tree(tmp_path / "repo", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/app")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _project_docs(tmp_path, files)
     called = {(s.name, s.path) for s in docs.example_symbols}
     assert ("App.Run", "app.go") in called
     assert ("Run", "event/event.go") not in called
@@ -54,10 +64,7 @@ def test_a_go_pages_prose_name_of_a_package_its_code_never_calls_through_is_not_
         ),
         "event/event.go": "package event\n\n// Run is emitted after a run.\ntype Run struct {\n\tName string\n}\n",
     }
-    root = write_tree(tmp_path / "repo", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/app")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _project_docs(tmp_path, files)
     named = {(s.name, s.path) for concept in docs.concepts for s in concept.symbols}
     assert ("Invoke", "app.go") in named
     assert ("Run", "event/event.go") not in named
@@ -75,18 +82,9 @@ def test_a_method_called_on_a_variable_given_what_the_projects_function_returns_
             "# app\n\nApp runs applications.\n\n## Usage\n\n"
             "```go\na := app.New(\n\tapp.Provide(NewServer),\n)\na.Run()\n```\n"
         ),
-        "app.go": (
-            "package app\n\n// App is an application.\ntype App struct {\n\tn int\n}\n\n"
-            "// New makes an App.\nfunc New(opts ...func()) *App {\n\treturn &App{}\n}\n\n"
-            "// Provide provides a constructor.\nfunc Provide(f func()) func() {\n\treturn f\n}\n\n"
-            "// Run runs the App.\nfunc (a *App) Run() {\n\ta.n++\n}\n"
-        ),
-        "event/event.go": "package event\n\n// Run is emitted after a run.\ntype Run struct {\n\tName string\n}\n",
+        **_APP_WITH_RUN_EVENT,
     }
-    root = write_tree(tmp_path / "repo", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/app")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs = _project_docs(tmp_path, files)
     called = {(s.name, s.path) for s in docs.example_symbols}
     assert ("App.Run", "app.go") in called
     assert ("Run", "event/event.go") not in called
