@@ -554,8 +554,7 @@ def _tab_label(found: re.Match[str], before: list[str], after: list[str]) -> str
     line before nor the one after can run on into it (a blank line; after it, a code fence too); an
     admonition's marker: ""."""
     title = found.group(0).strip()
-    joined = before and before[0].strip() or after and after[0].strip() and not _FENCE.match(after[0].strip())
-    if not title.startswith("===") or joined:
+    if not title.startswith("===") or _runs_on(before, after):
         return ""
     return found.group(1) + title.split('"')[1].strip()
 
@@ -563,8 +562,15 @@ def _tab_label(found: re.Match[str], before: list[str], after: list[str]) -> str
 def _at_tab_label(found: re.Match[str], before: list[str], after: list[str]) -> str:
     """A VuePress tab's title (`@tab pypi`) as a content tab's (`_tab_label`): a line of its own where its
     button shows, else nothing; the marker itself is never text."""
-    joined = before and before[0].strip() or after and after[0].strip() and not _FENCE.match(after[0].strip())
-    return "" if joined else found.group(1) + found.group(2)
+    return "" if _runs_on(before, after) else found.group(1) + found.group(2)
+
+
+def _runs_on(before: list[str], after: list[str]) -> bool:
+    """Whether the line before a tab's title, or the one after it (unless a code fence), would run on into
+    it: the title then shows as no line of its own."""
+    return bool(
+        before and before[0].strip() or after and after[0].strip() and not _FENCE.match(after[0].strip())
+    )
 
 
 def _is_autodoc(line: str, after: list[str]) -> bool:
