@@ -139,6 +139,18 @@ def test_reference_pages_list_options_records_and_extension_points(tmp_path: Pat
     assert "## Registries" in extend and f"[`register`]({at}/stores.py#L25-L27)" in extend
 
 
+def test_a_test_module_s_own_class_leaves_the_one_the_docs_subclass_unique(tmp_path: Path) -> None:
+    """A test module beside the code (`cachekit/test_client.py`, a context file) defining a stand-in
+    `Client` is no second library definition of `Client`: the docs' "subclass `Client`" still finds it."""
+    stand_in = (
+        "class Client:\n    def get(self, key):\n        return None\n\n\ndef test_get():\n    assert True\n"
+    )
+    directory, revision = _pages(tmp_path, {**PROJECT, "cachekit/test_client.py": stand_in})
+    extend = read_page(directory / "reference" / "extension-points.md")[1]
+    assert "## `Client`" in extend and "*base class the docs subclass*" in extend
+    assert f"- [`get`]({BLOB}{revision}/cachekit/client.py#L16-L17)" in extend
+
+
 def test_what_a_docstring_says_of_each_argument_and_field_is_on_the_reference_pages(tmp_path: Path) -> None:
     """anyio's `fail_after` documents `:param shield:`, click's `Context` every argument, `TLSListener` its
     fields: the Configuration and Data model tables showed names, types and defaults and never what they are.

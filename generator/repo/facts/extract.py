@@ -34,12 +34,11 @@ from generator.repo.facts.fanin import (
     mark_package_api,
 )
 from generator.repo.facts.imports import ImportIndex
-from generator.repo.facts.languages import SUPPORTED, SYMBOLS_ON_DEMAND
+from generator.repo.facts.languages import SUPPORTED, symbols_on_demand
 from generator.repo.facts.mentions import readme_code_names
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
-from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_or_none, read_source
 from generator.repo.model import Facts, FileFacts, RepoMap, Symbol
 
@@ -195,7 +194,7 @@ def _file_facts(
     for entry in repo_map.files:
         facts = FileFacts(path=entry.path, language=entry.language)
         extracted = parsed.get(entry.path)
-        if extracted is not None and entry.language in SYMBOLS_ON_DEMAND and is_context_file(entry.path):
+        if extracted is not None and symbols_on_demand(entry.language, entry.path):
             load = _symbol_loader(root, entry.path, entry.language, max_bytes, redactor)
             facts = OnDemandFileFacts.reading(entry.path, entry.language, load)
         files[entry.path] = facts

@@ -162,8 +162,9 @@ def then_entry(graph: CallReader, files: dict[str, FileFacts], entry: Node) -> N
         (
             (-graph.examples.get(symbol.short_name, 0.0), path, symbol.name)
             for path, fact in files.items()
+            if not is_context_file(path)
             for symbol in fact.symbols
-            if symbol.kind == "method" and symbol.parent in owners and not is_context_file(path)
+            if symbol.kind == "method" and symbol.parent in owners
         ),
     )
     before = reached(graph, files, entry)
@@ -229,7 +230,8 @@ def _work_on_result(
 
 def _result(graph: CallReader, files: dict[str, FileFacts], node: Node) -> str:
     """The project's type a set-up call returns: a constructor's class, a Go function's first result with
-    methods of its own or promoted from a type it embeds."""
+    methods of its own or promoted from a type it embeds (a method a test defines, as the next call's
+    candidates, is none)."""
     path, name = node
     if _is_class(files, path, name):
         return name
@@ -238,7 +240,11 @@ def _result(graph: CallReader, files: dict[str, FileFacts], node: Node) -> str:
     returned = graph.results(path).get(name, "")
     owners = {returned, *graph.embedded(path, returned)}
     methods = (
-        s for fact in files.values() for s in fact.symbols if s.kind in CALLABLE and s.parent in owners
+        s
+        for at, fact in files.items()
+        if not is_context_file(at)
+        for s in fact.symbols
+        if s.kind in CALLABLE and s.parent in owners
     )
     return returned if returned and next(methods, None) is not None else ""
 

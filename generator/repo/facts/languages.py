@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -29,11 +30,11 @@ from generator.repo.facts.jsassign import (
 from generator.repo.facts.native import NATIVE, declared_fields, grammar, owner_name, parse_text
 from generator.repo.facts.pyscan import scan_python
 from generator.repo.facts.pysymbols import python_symbols, read_python
+from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import Symbol
 
-# languages whose first pass reads no symbols: the facts stage reads them on demand, for the few files a
-# shard or a prompt shows (building Python's syntax tree costs several times more than finding its imports)
-SYMBOLS_ON_DEMAND = frozenset({"python"})
+Reader = Callable[[str, str], Extracted]
+"""Reads one file's text in its language for the first pass."""
 
 
 def extract(language: str, text: str) -> Extracted:
@@ -70,6 +71,46 @@ def outline(language: str, text: str) -> Extracted:
     if language == "python":
         return scan_python(text)
     return extract(language, text)
+
+
+def symbols_on_demand(language: str, path: str) -> bool:
+    """Whether the first pass leaves a file's symbols to be read on demand, for the few files a shard or a
+    prompt shows: Python's context files (building its syntax tree costs several times more than finding
+    its imports) and Go's tests (`_test.go`, which `go build` leaves out: most of a Go project's text)."""
+    if language == "python":
+        return is_context_file(path)
+    return language == "go" and path.endswith("_test.go")
+
+
+def first_pass(language: str, path: str) -> Reader:
+    """How the first pass reads a file: a source module whole (`survey`), a context file's outline, a Go
+    test's head alone."""
+    if not is_context_file(path):
+        return survey
+    if language == "go" and symbols_on_demand(language, path):
+        return go_head
+    return outline
+
+
+# a Go file's first declaration other than its imports, with the `//` comment lines right above it (its
+# doc): the spec puts every import before it, so the text above is the file's head
+_GO_DECLARATION = re.compile(r"^(?:[ \t]*//[^\n]*\n)*(?:func|type|var|const)\b", re.MULTILINE)
+
+
+def go_head(language: str, text: str) -> Extracted:
+    """A Go file's package, doc and imports, read from the head of its text alone, without symbols, results
+    or `main` (the head declares none). The whole text is read when the cut leaves an error (it fell in a
+    `/* … */` comment) or a comment last (one that could be the next declaration's doc)."""
+    found = _GO_DECLARATION.search(text)
+    tree = parse_tree(language, text[: found.start()] if found else text)
+    if found is not None and (tree.root_node.has_error or _ends_in_comment(tree.root_node)):
+        tree = parse_tree(language, text)
+    out = _outlined(tree.root_node, language)
+    return Extracted(imports=out.imports, doc=out.doc, package=out.package)
+
+
+def _ends_in_comment(root: Any) -> bool:
+    return root.child_count > 0 and "comment" in root.children[-1].type
 
 
 # --- tree-sitter --------------------------------------------------------------------------------------
@@ -177,8 +218,10 @@ SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 
 def _extract_tree_sitter(language: str, text: str) -> Extracted:
     language = grammar(language, text)
-    tree = parse_tree(language, text)
-    root = tree.root_node
+    return _outlined(parse_tree(language, text).root_node, language)
+
+
+def _outlined(root: Any, language: str) -> Extracted:
     out = Extracted(doc=leading_doc(root, language), results=go_results(root) if language == "go" else {})
     _collect(root, language, "", out, depth=0)
     out.imports = list(dict.fromkeys(out.imports))

@@ -19,9 +19,8 @@ from generator.redact import Redactor
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.forked import map_files
 from generator.repo.facts.imports import show_imports
-from generator.repo.facts.languages import SUPPORTED, outline, survey, symbols_of
+from generator.repo.facts.languages import SUPPORTED, first_pass, symbols_of
 from generator.repo.facts.redaction import redact_extracted
-from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import decode_text, read_source
 from generator.repo.model import FileEntry, Symbol
 
@@ -37,7 +36,7 @@ def parse_sources(
     redactor: Redactor | None = None,
 ) -> dict[str, Extracted | None]:
     """path → the outline of each file in a supported language (None when unreadable or unparsable), with
-    symbols for the source modules (tests, examples and docs scripts are outlined only).
+    symbols for the source modules (tests, examples and docs scripts are outlined only: languages.first_pass).
 
     `contents`: bytes the map already read, parsed instead of reading those files again. Given a
     `redactor`: docstrings and module docs come back redacted, and the imports shown as a reader writes
@@ -48,7 +47,7 @@ def parse_sources(
     shown: dict[tuple[str, str], str] = {}  # each import's redacted display, kept by each process
 
     def parse(path: str) -> Extracted | None:
-        reader = outline if is_context_file(path) else survey
+        reader = first_pass(languages[path], path)
         extracted = _read(root, path, languages[path], max_file_bytes, reader, held.get(path))
         if extracted is not None and redactor is not None:
             extracted = redact_extracted(extracted, redactor)

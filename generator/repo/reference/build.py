@@ -1249,11 +1249,13 @@ def _overrides(code: str) -> dict[str, set[str]]:
 
 
 def _unique_classes(facts: Facts, names: set[str]) -> list[tuple[str, Symbol]]:
-    """Each of `names` that one library module defines as a class (a name defined twice is ambiguous)."""
+    """Each of `names` that one library module defines as a class (a name defined twice is ambiguous; a
+    test's own type, `fooTest`'s `type Handler struct` in a `_test.go`, is no second definition: a test,
+    like a test folder, is no library module)."""
     by_name: dict[str, list[tuple[str, Symbol]]] = {}
     serving = serving_tests(facts) if names else frozenset()
     for path, file_facts in facts.files.items():
-        if not names or _NOT_LIBRARY.search(path) or path in serving:
+        if not names or _NOT_LIBRARY.search(path) or path in serving or is_context_file(path):
             continue
         for symbol in file_facts.symbols:
             if symbol.kind == "class" and not symbol.parent and symbol.name in names and symbol.public:
