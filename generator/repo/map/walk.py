@@ -48,6 +48,10 @@ GENERATED_MARKER = re.compile(
     rb"|this file is an amalgamation of)"
 )
 GENERATED_HEAD = 1024
+# Go's convention (go.dev/s/generatedcode): the line `// Code generated … DO NOT EDIT.` anywhere above the package
+# clause, often below a licence header longer than GENERATED_HEAD (traefik's deepcopy, clientset, lister files)
+GO_GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.\r?$", re.MULTILINE)
+GO_PACKAGE = re.compile(rb"^package[ \t]", re.MULTILINE)
 # names that cannot be shown or written safely (newlines could forge pack headers; lone surrogates from
 # non-UTF-8 bytes cannot be encoded into a page) are skipped, not read
 _UNSAFE_NAME = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
@@ -395,7 +399,7 @@ def _visit_file(walk: _Walk, path: str, rel: str, st: os.stat_result, rules: _Ig
     head = data[:SNIFF_BYTES]
     if b"\0" in head:
         skipped.append(Skipped(rel, "binary"))
-    elif _is_generated(head[:GENERATED_HEAD]):
+    elif _is_generated(head[:GENERATED_HEAD]) or (rel.endswith(".go") and _go_generated(data)):
         skipped.append(Skipped(rel, "generated"))
     else:
         lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
@@ -410,6 +414,11 @@ def _is_generated(head: bytes) -> bool:
     # every marker says "generated"; looking for that word first spares the slow pattern almost every file
     lower = head.lower()
     return (b"generated" in lower or b"amalgamation" in lower) and GENERATED_MARKER.search(head) is not None
+
+
+def _go_generated(data: bytes) -> bool:
+    package = GO_PACKAGE.search(data)
+    return package is not None and GO_GENERATED.search(data, 0, package.start()) is not None
 
 
 def _read_regular(path: str | Path, max_bytes: int) -> bytes:
