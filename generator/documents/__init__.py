@@ -32,7 +32,7 @@ from .included import without_includes
 from .markdown import read_markdown
 from .model import Block, Document, Section
 from .rst import read_rst, rst_as_markdown
-from .standing import section_status
+from .standing import name_status, section_status
 from .text import read_plain
 
 __all__ = [
@@ -168,7 +168,7 @@ def _document(
         origin=origin or name,
         revision=revision,
         title=title,
-        status=header.status or section_status(sections),
+        status=header.status or section_status(sections) or name_status(stem),
         date=header.date,
         language=language_of(sections),
         markup=markup,

@@ -97,6 +97,18 @@ def section_status(sections: tuple[Section, ...]) -> str:
     return ""
 
 
+# a file name carrying its revision and that revision's standing: CometBFT's `pbts_001_draft.md` beside the
+# current `pbts-algorithm.md`, `verification_002_draft.md` beside `verification_001_published.md`; a name
+# without the revision number ("draft-mode.md", "save-as-draft.md") is a page about drafts, not one
+_NAMED_REVISION = re.compile(r"[-_.]v?\d{1,3}[-_.](draft|obsolete|deprecated|superseded)$", re.I)
+
+
+def name_status(stem: str) -> str:
+    """The status a file's name states of its revision ("pbts_001_draft" → "draft"; '' for most names)."""
+    found = _NAMED_REVISION.search(stem)
+    return found.group(1).lower() if found else ""
+
+
 # a section heading marking its own section as no longer in force: a status in brackets ("### L2 Block-number
 # based activation (deprecated)", "### 默认步骤条（旧版）", "#### 2.1.6 [Deprecated]支持转设计稿"), or a short
 # heading naming what it holds as old ("#### Legacy Semantics", "Old Version", "Deprecated `blob_sidecar`"); a

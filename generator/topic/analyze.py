@@ -44,6 +44,7 @@ from .defining import (
     names_topic,
     opens_with_subject,
     plan_subject,
+    section_heads,
     sources_about,
     titled_after,
     titled_as,
@@ -520,7 +521,11 @@ def passage_pools(
     subject's own account answers first (`_subject_first`): the documents titled as the subject, else (for
     every facet but what it is) the defining document the report opens from ("new version of context" for
     上下文, beside "lazy context propagation", whose motivation is its own)."""
-    topic_words = set(tokens(plan.topic))
+    # the topic's words in every spelling the judge knows: "selection" in "Requirements for Proposer Selection"
+    # is the topic's "choose", no word of that section's own to keep the question as written from quoting
+    topic_words = set(tokens(plan.topic)) | {
+        w for t in judge.terms(plan.topic) for form in t.forms for w in form
+    }
     facets = {q: set(tokens(focus)) - topic_words for q, focus, _ in questions}
     aspects = [q for q, _, _ in questions if facet_of(plan, q) == "aspect"]
     facets |= {q: aspect_words(q, aspects) for q in aspects}  # the aspect's own words are in the topic too
@@ -546,7 +551,7 @@ def passage_pools(
     pools = {}
     for question, focus, ids in questions:
         facet = facet_of(plan, question)
-        usable = usable_for(facet, catalog.sources, about, titled)
+        usable = usable_for(facet, catalog.sources, about, titled, plan.topic)
         pools[question] = candidates(
             [catalog.by_id[i] for i in ids if usable(catalog.by_id[i])],
             focus=focus,
@@ -1198,7 +1203,22 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
             if base not in titled and names_topic(lead_of(text[base]), judge.topic, judge)
         }
     foundations = built_on(documents, urls)
-    return {next(iter(foundations[best]), best)}
+    chosen = next(iter(foundations[best]), best)
+    # …and the page of the folder it is in, when its title names one of the topic's words: the section it
+    # opens is the subject's ("数据绑定", binding/index.md, heads the judge's page on binding nested structs)
+    return {chosen} | {head for head, pages in _heads_naming(sources, judge).items() if chosen in pages}
+
+
+def _heads_naming(sources: Sequence[RawSource], judge: RelevanceJudge) -> dict[str, set[str]]:
+    """The stored folder pages (`section_heads`) whose title names one of the topic's words, with the pages
+    of their section."""
+    titles = {s.id: set(tokens(s.title)) for s in sources}
+    concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]
+    return {
+        head: pages
+        for head, pages in section_heads([(s.id, s.url) for s in sources]).items()
+        if pages and any(forms & titles[head] for forms in concepts)
+    }
 
 
 # --------------------------------------------------------------------------- the definition
@@ -1237,8 +1257,15 @@ def definition(
         s.id for s in sources if titled_as(s.title, subject) or _titled_as_named(s.title, judge)
     }
 
+    heads = _heads_naming(sources, judge)
+    by_id = {s.id: s for s in sources}
+
     def share_of(source: RawSource) -> float:  # a title naming one of the subjects the topic joins names it
-        return 1.0 if source.id in titled_subject else _title_share(source.title, terms)
+        if source.id in titled_subject:
+            return 1.0
+        # a folder's page is titled after what the pages of its section are: "数据绑定" after binding to structs
+        section = [by_id[sid].title for sid in heads.get(source.id, ())]
+        return max(_title_share(title, terms) for title in [source.title, *section])
 
     # of the documents titled after the topic, one naming another builds on it
     building = building_on_another([(s.id, s.title, s.text) for s in sources if s.id in titled_subject])

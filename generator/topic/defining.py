@@ -329,6 +329,26 @@ def defines(title: str, text: str, topic: str, judge: RelevanceJudge, collection
     return titled_after(title, topic, judge, collection) or opens_with_subject(text, plan_subject(topic))
 
 
+# the page a folder opens with: a docs site's section page ("binding/index.md", "数据绑定") or a folder's README
+_SECTION_PAGE = frozenset({"index", "readme", "_index"})
+
+
+def section_heads(pages: Sequence[tuple[str, str]]) -> dict[str, set[str]]:
+    """For each of the (id, url) pages that is its folder's own page (index.md, README.md), the ids of the
+    other pages stored under that folder: the section it heads. Gin's "数据绑定" (binding/index.md) heads
+    "使用自定义结构体绑定表单数据请求" and "绑定 URI", the pages of its section."""
+    folders = {}
+    for sid, url in pages:
+        path = url.split(":", 1)[-1]
+        folder, _, name = path.rpartition("/")
+        if folder and name.rsplit(".", 1)[0].lower() in _SECTION_PAGE:
+            folders[sid] = folder + "/"
+    return {
+        head: {sid for sid, url in pages if sid != head and url.split(":", 1)[-1].startswith(folder)}
+        for head, folder in folders.items()
+    }
+
+
 def most_about(scored: Sequence[tuple[str, float | None]]) -> str:
     """The key scored highest (ties broken by the key, so a run is the same whatever the order); ''."""
     judged = [(score, key) for key, score in scored if score is not None]

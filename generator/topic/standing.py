@@ -84,8 +84,27 @@ def proposals_only(sources: Sequence[RawSource], defining: Collection[str] = ())
 SUBJECT_ONLY = frozenset({"what", "how"})
 
 
+# the question as written asking how its subject works or what it is now ("How does CometBFT choose the block
+# proposer…", "What do PrepareProposal and ProcessProposal do…", "Gin 的中间件是怎么执行的"), not what it was
+# or why ("How did…", "Why was … rejected"): a draft beside the current text does not answer it
+_ASKS_NOW = re.compile(
+    r"^\W*(?:how|what|which)\s+(?:does|do|is|are|can|should|must)\b|^\W*how\s+to\b"
+    r"|^(?!.*(?:为什么|为何|曾经|以前)).*(?:如何|怎么|怎样|是什么)",
+    re.I,
+)
+
+
+def asks_now(topic: str) -> bool:
+    """Whether a topic asks how its subject works or what it is, as it is now."""
+    return bool(_ASKS_NOW.search(topic.strip()))
+
+
 def usable_for(
-    facet: str, sources: Sequence[RawSource], about: Collection[str] = (), defining: Collection[str] = ()
+    facet: str,
+    sources: Sequence[RawSource],
+    about: Collection[str] = (),
+    defining: Collection[str] = (),
+    topic: str = "",
 ) -> Callable[[RawSource], bool]:
     """Which sources may answer a sub-question of `facet`. A document no longer in force answers none of
     CURRENT_ONLY, unless the subject has nothing else (`proposals_only`, given the ids of the documents
@@ -93,16 +112,22 @@ def usable_for(
     quoted. `about` are the sources saying in their title or opening that they are about the subject: when
     there are any, only they answer SUBJECT_ONLY, and "current state" reads the newest of them (the newest
     stored document was a 2024 RFC on capturing generic parameters, quoted as the current state of const
-    generics)."""
+    generics). The question as written (facet "topic") is one of CURRENT_ONLY when it asks how the subject
+    works or what it is now (`asks_now`), unless the document is one defining the subject: "How does CometBFT
+    choose the block proposer for each round?" quoted a draft on proposer-based time."""
     in_force = [s for s in sources if not inactive(s)]
     on_subject = [s for s in in_force if s.id in about]
     recent = newest(on_subject or in_force) if facet == "current" else set()
-    barred = CURRENT_ONLY if not proposals_only(sources, defining) else frozenset({"current"})
+    now = CURRENT_ONLY | {"topic"} if asks_now(topic) else CURRENT_ONLY
+    barred = now if not proposals_only(sources, defining) else frozenset({"current"})
     # what the subject is and how it works are told by documents about it, once any is stored
     subject_only = facet in SUBJECT_ONLY and any(s.id in about for s in sources)
 
     def usable(source: RawSource) -> bool:
-        if facet in barred and inactive(source) or subject_only and source.id not in about:
+        # a draft of the subject's own account answers the question as written, labelled: AIP-104 "Account
+        # Abstraction" for "How does account abstraction work on Aptos?"; one on something else does not
+        own_draft = facet == "topic" and source.id in defining
+        if facet in barred and inactive(source) and not own_draft or subject_only and source.id not in about:
             return False
         return facet != "current" or source.id in recent
 
