@@ -471,7 +471,7 @@ def test_a_code_example_is_quoted_with_the_sentence_that_introduces_it(kb_root: 
     )
     assert all(not c.code for c in report.summary)  # a lead-in never stands in the summary
     _, page = read_page(paths.topic_dir(slug) / "output" / "report.md")
-    assert "carry type annotations: [\\[1\\]](../raw/local-aaaa000001.md)\n\n```text\n@dataclass\n" in page
+    assert "carry type annotations: [\\[1\\]](../raw/local-aaaa000001.md)\n\n```python\n@dataclass\n" in page
 
 
 def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:

@@ -162,6 +162,7 @@ class Claim:
     header: bool = False  # not a quote: what the document's header states of it (`header_claims`)
     # what it answers, when the quote alone does not say: a field's name, a question (`in_context`)
     context: str = ""
+    language: str = ""  # the language the source's fence declares for `code` ("go"), when it names one
 
 
 @dataclass

@@ -18,7 +18,14 @@ from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
-from .sentences import code_examples, items_read_alone, listed_items, table_rows_of, text_blocks
+from .sentences import (
+    code_examples,
+    code_language,
+    items_read_alone,
+    listed_items,
+    table_rows_of,
+    text_blocks,
+)
 from .standing import inactive, proposals_only
 from .table_rows import central_rows, quote_limit
 
@@ -112,9 +119,9 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     if not report.summary:
         report.summary = leads([ReportSection(s.question, said_before_shown(s.claims)) for s in in_force])
     report.summary = shown(report.summary, analysis.definition, catalog, report.sections)
-    report.summary = [_told(c, catalog) for c in report.summary]
+    report.summary = [_in_language(_told(c, catalog), catalog) for c in report.summary]
     for told in report.sections:
-        told.claims = [_told(c, catalog) for c in told.claims]
+        told.claims = [_in_language(_told(c, catalog), catalog) for c in told.claims]
     report.figures = _figures(plan, catalog)
     cited = [sid for c in report.summary for sid in c.sources]
     cited += [sid for s in report.sections for c in s.claims for sid in c.sources]
@@ -238,6 +245,14 @@ def _told(claim: Claim, catalog: Catalog) -> Claim:
     source = catalog.by_id.get(claim.sources[0]) if claim.items else None
     whole = listed_items(source.text, claim.items) if source is not None else 0
     return replace(claim, omitted=max(0, whole - len(claim.items)))
+
+
+def _in_language(claim: Claim, catalog: Catalog) -> Claim:
+    """A quoted example in the language its source's fence declares: gin's middleware example fenced ```go is
+    quoted as Go, not as plain text."""
+    stored = (catalog.by_id[sid].text for sid in claim.sources if sid in catalog.by_id) if claim.code else ()
+    language = next((found for text in stored if (found := code_language(text, claim.code))), "")
+    return replace(claim, language=language) if language else claim
 
 
 def said_before_shown(claims: list[Claim]) -> list[Claim]:

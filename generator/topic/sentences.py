@@ -580,6 +580,24 @@ def code_examples(text: str, *, stated: bool = False, on_heading: bool = False) 
     return found
 
 
+def code_language(text: str, code: str) -> str:
+    """The language the fence of the code example `code` declares in the stored `text` ("go" for a block fenced
+    ```go, "python" for ```{.python}), so a quote of it is highlighted as its author marked it; '' when its
+    fence names none or the example is not in the text."""
+    wanted = code.strip("\n")
+    for block in text_blocks(text):
+        fence = _FENCE.match(block)
+        if fence and fence.group(2).strip("\n") == wanted:
+            return fence_language(block.partition("\n")[0])
+    return ""
+
+
+def fence_language(line: str) -> str:
+    """The language a fence's opening line names: its info string's first word, attributes left out."""
+    info = line.strip().lstrip("`~").strip().split()
+    return re.sub(r"[^\w+-]", "", info[0].lstrip("{.").rstrip("}"))[:20] if info else ""
+
+
 def _closes_paragraph(block: str) -> bool:
     """A paragraph of sentences ending on a full stop: not a heading, a list, a table or another fence."""
     opens = block.lstrip().startswith(("#", "- ", "|", "`", "~"))

@@ -183,7 +183,11 @@ def claim_markdown(
         quoted = Markdown(f"{quoted}\n\n{item_list(claim.items)}")
     if claim.items and claim.omitted and omitted:  # its first items only: the page says how many are left
         quoted = Markdown(f"{quoted}\n\n*{md_escape(omitted.format(count=claim.omitted))}*")
-    return Markdown(f"{quoted}\n\n{code_block(claim.code, 'text')}") if code and claim.code else quoted
+    return (
+        Markdown(f"{quoted}\n\n{code_block(claim.code, claim.language or 'text')}")
+        if code and claim.code
+        else quoted
+    )
 
 
 def described(claim: Claim) -> str:
