@@ -53,7 +53,14 @@ from .limits import states_caveat
 from .plan import DocumentOutline, Step, keyphrases, query_words
 from .sentences import text_blocks
 from .standing import landed_in
-from .workspace import PASSAGE_JOIN, TEXT_HEADING, Workspace, raw_page_text, write_raw_source
+from .workspace import (
+    PASSAGE_JOIN,
+    TEXT_HEADING,
+    Workspace,
+    raw_page_text,
+    stored_source_of,
+    write_raw_source,
+)
 
 THIN_TEXT = 600  # a web hit with less text than this is crawled for the full page
 PER_QUERY = 8  # hits asked from each provider per query
@@ -461,7 +468,8 @@ def _kb_hit(paths: KBPaths, result: Any) -> SearchHit | None:
         meta, body = {}, ""
     _, marker, text = body.partition(f"\n{TEXT_HEADING}\n")  # a raw source page: only its stored text
     if marker:  # another topic's raw source: the same document as its original, so keyed by that URL
-        content = raw_page_text(meta, text)
+        stored = stored_source_of(paths, result.path)
+        content = stored.text if stored is not None else raw_page_text(meta, text)
         url = str(meta.get("url") or "") or url
     else:
         content = markup_prose(body, "markdown", drop_admonitions=True, tables=False)

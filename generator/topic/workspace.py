@@ -21,6 +21,7 @@ from ..documents.plain import markup_prose
 from ..errors import StoreError, UsageError
 from ..kb.synonyms import canonical_tags, load_synonyms
 from ..store import KBPaths
+from ..text.paragraphs import paragraphs
 from .aggregated import Aggregation
 from .dedupe import canonical_url
 from .keyphrases import topic_phrases
@@ -261,9 +262,9 @@ def source_markup(kind: str, url: str) -> str:
 
 def raw_page_text(meta: Mapping[str, object], escaped: str) -> str:
     """The plain text stored on a raw page; a page written before texts were stored plain is converted."""
-    text = unescape_body(escaped.strip())
     if meta.get("text_format") == TEXT_FORMAT:
-        return text
+        return "\n\n".join(_shown_back(block) for block in paragraphs(escaped.strip()))
+    text = unescape_body(escaped.strip())
     kind = str(meta.get("kind", "web"))
     markup = source_markup(kind, str(meta.get("url", "")))
     generated = kind == "kb"  # a page deepkb wrote: its notices and its listings' tables are no source's text
@@ -272,6 +273,35 @@ def raw_page_text(meta: Mapping[str, object], escaped: str) -> str:
         if markup == "text"
         else markup_prose(text, markup, drop_admonitions=generated, tables=not generated)
     )
+
+
+_PAGE_ITEM = re.compile(r"^((?:    )+)(?=- )", re.M)  # a nested item the page indents four columns a level
+
+
+def _shown_back(block: str) -> str:
+    """A block of a raw page's text as stored: a code block as the page shows it (literal), prose unescaped,
+    a nested list item two spaces a level again (site/pages/topic_raw.stored_text)."""
+    if _FENCE_OPENING.match(block):
+        return block
+    return _PAGE_ITEM.sub(lambda m: " " * (len(m.group(1)) // 2), unescape_body(block))
+
+
+_FENCE_OPENING = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+
+
+def stored_source_of(paths: KBPaths, page: str) -> RawSource | None:
+    """The record a raw source page (`topics/<slug>/raw/<id>.md`, relative to site_src) was rendered from, when
+    it is stored and readable: the text as stored, not as the page shows it."""
+    parts = Path(page).parts
+    if len(parts) != 4 or parts[2] != "raw" or not parts[3].endswith(".md"):
+        return None
+    try:
+        ws = Workspace(paths, parts[1])
+        if ws.raw_file(Path(parts[3]).stem) != store.safe_join(paths.site_src, page):
+            return None  # not a topic workspace's raw page
+        return load_record(ws.record_file(Path(parts[3]).stem), RawSource)
+    except StoreError:
+        return None
 
 
 def read_raw_source(path: Path) -> RawSource:

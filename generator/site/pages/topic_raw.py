@@ -8,17 +8,19 @@ back through that heading when it searches the knowledge base.
 from __future__ import annotations
 
 import re
+import textwrap
 
 from ... import store
 from ...jsontypes import JSONObject
 from ...store import KBPaths, site_files, site_folder, site_workspaces
 from ...summarize import summarize
+from ...text.paragraphs import paragraphs
 from ...text.sentences import split_sentences
 from ...topic import workspace as wsp
-from ...topic.sentences import quotable
+from ...topic.sentences import fence_language, quotable
 from ...topic.state import TopicMeta
 from ..templates import render_template
-from ..text import Markdown, md_escape, md_inline
+from ..text import Markdown, code_block, md_escape, md_inline
 from .topic_labels import labels
 from .topic_standing import standing
 
@@ -106,18 +108,77 @@ def _write_raw_page(
 
 
 def stored_text(text: str) -> Markdown:
-    """A stored text as the page shows it: its headings as headings under the page's own, its code blocks
-    as code (literal inside their fence), every other block escaped."""
-    blocks = []
-    for block in re.split(r"\n[ \t]*\n", text.strip()):  # not \s: a code block keeps its no-break blank lines
-        heading = re.match(r"(#{1,6}) (.+)", block)
-        if block.startswith("```") and block.rstrip().endswith("```") and "\n" in block:
-            blocks.append(block)
-        elif heading and "\n" not in block:
-            blocks.append(f"{'#' * min(len(heading.group(1)) + 2, 6)} {md_escape(heading.group(2))}")
-        elif block.strip():
-            blocks.append(str(md_escape(block)))
-    return Markdown("\n\n".join(blocks))
+    """A stored text as its author wrote it, safely: its headings as headings under the page's own, its code
+    blocks fenced in the language their fence declares (literal inside a fence untrusted text cannot close),
+    a list as a list under the paragraph introducing it, every other block escaped."""
+    shown = [_shown_block(run, code) for block in paragraphs(text.strip()) for run, code in _runs(block)]
+    return Markdown("\n\n".join(block for block in shown if block))
+
+
+# a line opening a fenced code block (CommonMark: three or more backticks or tildes, perhaps indented)
+_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+# a list item of a stored text (documents/plain.py: `- item`, two more spaces a level deeper)
+_ITEM = re.compile(r"^((?:  )*)- (.*)$")
+_LABEL = re.compile(
+    r"^\*\*([^*\n]+)\*\*$"
+)  # a heading as a list's lead-in ("**属性：**", plain.lead_in_line)
+
+
+def _runs(block: str) -> list[tuple[str, bool]]:
+    """A stored paragraph cut into its prose and its fenced code, each (text, is_code): a fence the lines
+    before it lead into is a run of its own."""
+    runs: list[tuple[list[str], bool]] = []
+    fence = ""
+    for line in block.split("\n"):
+        opened = _FENCE_OPEN.match(line)
+        if not fence and opened:
+            fence = opened.group(1)
+            runs.append(([line], True))
+            continue
+        if fence and line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+            runs[-1][0].append(line)
+            fence = ""
+            continue
+        if fence or (runs and not runs[-1][1]):
+            runs[-1][0].append(line)
+        else:
+            runs.append(([line], False))
+    return [("\n".join(lines), code) for lines, code in runs]
+
+
+def _shown_block(block: str, code: bool) -> str:
+    if code:
+        opening, _, rest = block.partition("\n")
+        fence = _FENCE_OPEN.match(opening)
+        marker = fence.group(1) if fence else "```"
+        lines = rest.split("\n")
+        if lines and lines[-1].strip().startswith(marker):
+            lines.pop()  # its closing fence: code_block writes one untrusted text cannot close early
+        return code_block(textwrap.dedent("\n".join(lines)).strip("\n"), fence_language(opening))
+    heading = re.match(r"(#{1,6}) (.+)", block)
+    if heading and "\n" not in block:
+        return f"{'#' * min(len(heading.group(1)) + 2, 6)} {md_escape(heading.group(2))}"
+    lines = block.split("\n")
+    first = next((n for n, line in enumerate(lines) if _ITEM.match(line)), -1)
+    if first < 0:
+        return str(md_escape(block)) if block.strip() else ""
+    lead = " ".join(line.strip() for line in lines[:first])
+    label = _LABEL.match(lead)
+    said = f"**{md_escape(label.group(1))}**" if label else str(md_escape(lead))
+    return "\n\n".join(part for part in (said if lead else "", _item_lines(lines[first:])) if part)
+
+
+def _item_lines(lines: list[str]) -> str:
+    """A stored text's `- item` lines as a Markdown list, each item escaped (a line an item wraps onto is the
+    item's); a nested item four columns deeper, as Python-Markdown wants."""
+    items: list[tuple[int, str]] = []
+    for line in lines:
+        item = _ITEM.match(line)
+        if item:
+            items.append((len(item.group(1)) // 2, item.group(2).strip()))
+        elif items and line.strip():
+            items[-1] = (items[-1][0], f"{items[-1][1]} {line.strip()}")
+    return "\n".join(f"{'    ' * depth}- {md_escape(text)}" for depth, text in items)
 
 
 def _lead(text: str) -> str:
