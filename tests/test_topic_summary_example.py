@@ -105,3 +105,31 @@ def test_a_definition_from_one_answer_of_a_faq_takes_no_example_from_another() -
     page = faq.replace("## 为什么 ES 模块更好？\n\nES 模块是官方标准。\n\n## 什么是除屑优化\n\n", "")
     summary = _report(_source("local-f", "除屑优化", page), opening)
     assert summary[-1].code == "import value from './other-entry.js';"
+
+
+GRACEFUL = (
+    "# 优雅重启或停止\n\n"
+    "当服务器进程收到终止信号时，立即关闭会丢弃所有正在进行中的请求。**优雅关闭**通过以下方式解决这个问题：\n"
+    "- 完成进行中的请求。\n- 排空连接。\n\n"
+    "在 Go 中有多种方式实现这一点。\n\n"
+    "我们可以使用 fvbock/endless 来替换默认的 ListenAndServe。参考 issue #296 了解更多详情。\n\n"
+    '```go\nrouter := gin.Default()\nendless.ListenAndServe(":4242", router)\n```\n'
+)
+
+
+def test_a_summary_passage_closing_on_the_paragraph_an_example_follows_says_it_once_with_the_example() -> (
+    None
+):
+    source = _source("local-g", "优雅重启或停止", GRACEFUL)
+    lead = "我们可以使用 fvbock/endless 来替换默认的 ListenAndServe。参考 issue #296 了解更多详情。"
+    opening = Claim(
+        f"当服务器进程收到终止信号时，立即关闭会丢弃所有正在进行中的请求。在 Go 中有多种方式实现这一点。{lead}",
+        [source.id],
+        1.0,
+    )
+    [said, shown] = _report(source, opening)
+    assert (
+        said.text
+        == "当服务器进程收到终止信号时，立即关闭会丢弃所有正在进行中的请求。在 Go 中有多种方式实现这一点。"
+    )
+    assert "".join(shown.text.split()) == "".join(lead.split()) and shown.code.startswith("router :=")

@@ -147,8 +147,30 @@ def shown(
     claim = Claim(example.text, [source.id], definition.score, example.code)
     # the paragraph introducing it may open with a summary sentence ("Vuex 的 store 接受 plugins 选项，…"):
     # quoted whole with its example in that sentence's place, said once
-    at = next((n for n, c in enumerate(summary) if example.text.startswith(c.text)), len(summary))
-    return [*summary[:at], claim, *summary[at + 1 :]]
+    at = next((n for n, c in enumerate(summary) if example.text.startswith(c.text)), None)
+    if at is not None:
+        return [*summary[:at], claim, *summary[at + 1 :]]
+    # a summary passage closing on that paragraph ("…在 Go 中有多种方式实现这一点。我们可以使用 fvbock/endless
+    # 来替换默认的 ListenAndServe。…"): it keeps what it says before it, the example its paragraph, said once
+    for n, said in enumerate(summary):
+        kept = _before(said.text, example.text) if source.id in said.sources else None
+        if kept:
+            return [*summary[:n], replace(said, text=kept), claim, *summary[n + 1 :]]
+    return [*summary, claim]
+
+
+def _before(text: str, closing: str) -> str | None:
+    """`text` as written up to the run of its last sentences that is `closing` (spaces aside); None when it
+    does not close on whole sentences that are it, or is nothing else."""
+    said = split_sentences(text)
+    wanted = "".join(closing.split())
+    if not any("".join("".join(said[k:]).split()) == wanted for k in range(1, len(said))):
+        return None
+    cut, left = len(text), len(wanted)
+    while left:  # back over the closing sentences' characters, spaces aside
+        cut -= 1
+        left -= not text[cut].isspace()
+    return text[:cut].rstrip() or None
 
 
 _HEADING = re.compile(r"^(#{1,6})\s")
