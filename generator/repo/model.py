@@ -152,6 +152,9 @@ class FileFacts:
     fields: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
     """C, C++ and Rust: the fields each struct, class or enum declares, as (name, declared type as written,
     line) by the type's qualified name (an enum's are its variants, typed by their payload)."""
+    tagged: bool = False
+    """Go: built only under a build tag the default build never sets (`//go:build gofuzz`, `ignore`, `tools`;
+    buildtags.py): a fuzz harness or a generator script, no entry point, as a `_test.go` is none."""
     results: dict[str, str] = field(default_factory=dict)
     """Go: the type each function and method returns first (`func New(…) (*Kong, error)` → {"New": "Kong"}),
     by its qualified name, read with its symbols."""

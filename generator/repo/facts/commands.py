@@ -54,8 +54,8 @@ def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
     found: dict[Node, None] = {}
     for path, fact in files.items():
         family = _family(fact.language)
-        if family is None or is_context_file(path):
-            continue
+        if family is None or is_context_file(path) or fact.tagged:
+            continue  # a test's, or a Go script built only under a tag (`//go:build ignore`)
         text = read(path)
         if text is None or not _names_idiom(family, text):
             continue

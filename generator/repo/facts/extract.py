@@ -252,6 +252,7 @@ def _fill(facts: FileFacts, extracted: Extracted) -> None:
     facts.test_modules = list(extracted.test_modules)
     facts.fields = dict(extracted.fields)
     facts.results = dict(extracted.results)
+    facts.tagged = extracted.tagged
     name = posixpath.basename(facts.path)
     facts.is_entry_point = _is_entry(facts.language, name, extracted.has_main, extracted.package)
 

@@ -20,6 +20,7 @@ class Extracted:
     shown_imports: list[str] = field(default_factory=list)  # as a reader writes them, redacted (parsing.py)
     # C, C++ and Rust: each struct's, class's or enum's fields as (name, declared type, line) (native.py)
     fields: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
+    tagged: bool = False  # Go: built only under a tag the default build never sets (buildtags.py)
     results: dict[str, str] = field(
         default_factory=dict
     )  # Go: each function's first result type (goresults.py)

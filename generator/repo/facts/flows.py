@@ -66,7 +66,12 @@ def entry_points(
 ) -> list[Node]:
     """The entry points the flows of `paths` start from, best first: a maintainer's, then the public API by
     how it is used and by the code it leads to; never a deprecated one."""
-    scope = [p for p in (files if paths is None else paths) if p in files and not is_context_file(p)]
+    # a Go file built only under a tag (a fuzz harness, a generator script) is no door, as a test is none
+    scope = [
+        p
+        for p in (files if paths is None else paths)
+        if p in files and not is_context_file(p) and not files[p].tagged
+    ]
     within = set(scope)
     standing = {node: W_CHOSEN for node in graph.entry_points if node[0] in within}
     elsewhere = _called_elsewhere(files, scope, graph.qualified)

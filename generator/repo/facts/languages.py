@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from generator.repo.facts.buildtags import needs_tag
 from generator.repo.facts.comments import descendants, doc_before, leading_doc, node_text
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.goresults import go_results
@@ -218,7 +219,9 @@ SUPPORTED = TREE_SITTER_LANGUAGES | {"python"}
 
 def _extract_tree_sitter(language: str, text: str) -> Extracted:
     language = grammar(language, text)
-    return _outlined(parse_tree(language, text).root_node, language)
+    out = _outlined(parse_tree(language, text).root_node, language)
+    out.tagged = language == "go" and needs_tag(text)
+    return out
 
 
 def _outlined(root: Any, language: str) -> Extracted:

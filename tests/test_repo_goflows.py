@@ -1,0 +1,67 @@
+"""Where a Go repository's flows start and go: files built only under a tag are no door."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.facts.buildtags import needs_tag
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+from generator.repo.model import Facts
+
+
+def facts_of(tmp_path: Path, files: dict[str, str]) -> Facts:
+    root = write_tree(tmp_path / "repo", files)
+    return extract_facts(root, map_repository(root))
+
+
+def _body(word: str, lines: int = 12) -> str:
+    return "".join(f"\t{word}{i} := {i}\n\t_ = {word}{i}\n" for i in range(lines))
+
+
+def test_a_build_constraint_needs_a_tag_only_when_no_platform_builds_it_by_default() -> None:
+    assert needs_tag("//go:build gofuzz\n\npackage httprule\n")
+    assert needs_tag("// +build ignore\n\npackage main\n")
+    assert needs_tag("//go:build integration || e2e\n\npackage x\n")
+    assert needs_tag("// Copyright 2024\n\n//go:build tools\n\npackage tools\n")
+    assert not needs_tag("//go:build windows\n\npackage x\n")  # built by default on Windows
+    assert not needs_tag("//go:build linux && !cgo\n\npackage x\n")
+    assert not needs_tag("//go:build !integration\n\npackage x\n")
+    assert not needs_tag("//go:build go1.21\n\npackage x\n")
+    assert not needs_tag("// +build linux darwin\n// +build amd64\n\npackage x\n")
+    assert not needs_tag("package x\n\n//go:build ignore\n")  # after the package clause: no constraint
+
+
+TAGGED = {
+    "go.mod": "module example.com/rule\n\ngo 1.21\n",
+    "parse.go": (
+        "package rule\n\n// Parse reads a template.\nfunc Parse(s string) (string, error) {\n"
+        "\treturn segments(s), nil\n}\n\n"
+        "func segments(s string) string {\n" + _body("seg") + "\treturn s\n}\n"
+    ),
+    # a fuzz harness: it calls Parse and more, so it would lead the ranking were it code
+    "fuzz.go": (
+        "//go:build gofuzz\n\npackage rule\n\n// Fuzz is the fuzzer's entry.\n"
+        "func Fuzz(data []byte) int {\n\tParse(string(data))\n" + _body("f") + "\treturn 0\n}\n"
+    ),
+}
+TOOL = {
+    "go.mod": "module example.com/tool\n\ngo 1.21\n",
+    "main.go": "package main\n\nfunc main() {\n\trun()\n}\n\nfunc run() {\n" + _body("r") + "}\n",
+    # a generator script beside the code, run by `go generate`, never built
+    "gen/main.go": "//go:build ignore\n\npackage main\n\nfunc main() {\n\tgenerate()\n}\n\n"
+    + "func generate() {\n"
+    + _body("g", 30)
+    + "}\n",
+}
+
+
+def test_files_built_only_under_a_tag_are_no_entry_point_and_no_command(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, TAGGED)
+    assert facts.calls is not None
+    assert facts.files["fuzz.go"].tagged and not facts.files["parse.go"].tagged
+    assert facts.calls.entries(limit=1) == [("parse.go", "Parse")]  # was fuzz.go's Fuzz
+    tool = facts_of(tmp_path / "tool", TOOL).calls
+    assert tool is not None and tool.commands == [("main.go", "main")]  # not the larger generator script
