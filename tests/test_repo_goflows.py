@@ -1,4 +1,5 @@
-"""Where a Go repository's flows start and go: files built only under a tag are no door."""
+"""Where a Go repository's flows start and go: files built only under a tag are no door, a constructor
+returning an interface hands back the type it builds."""
 
 from __future__ import annotations
 
@@ -65,3 +66,34 @@ def test_files_built_only_under_a_tag_are_no_entry_point_and_no_command(tmp_path
     assert facts.calls.entries(limit=1) == [("parse.go", "Parse")]  # was fuzz.go's Fuzz
     tool = facts_of(tmp_path / "tool", TOOL).calls
     assert tool is not None and tool.commands == [("main.go", "main")]  # not the larger generator script
+
+
+GENERATOR = {
+    "go.mod": "module example.com/gw\n\ngo 1.21\n",
+    "internal/generator/generator.go": (
+        "package generator\n\n// Generator generates files.\ntype Generator interface {\n"
+        "\tGenerate(targets []string) ([]string, error)\n}\n"
+    ),
+    "internal/gengateway/generator.go": (
+        'package gengateway\n\nimport gen "example.com/gw/internal/generator"\n\n'
+        "type generator struct{ suffix string }\n\n"
+        "// New returns a generator of gateway files.\nfunc New(suffix string) gen.Generator {\n"
+        '\tif suffix == "" {\n\t\treturn nil\n\t}\n\treturn &generator{suffix: suffix}\n}\n\n'
+        "func (g *generator) Generate(targets []string) ([]string, error) {\n"
+        "\treturn g.generate(targets), nil\n}\n\n"
+        "func (g *generator) generate(targets []string) []string {\n" + _body("t") + "\treturn targets\n}\n"
+    ),
+    "cmd/protoc-gen-gw/main.go": (
+        'package main\n\nimport "example.com/gw/internal/gengateway"\n\n'
+        'func main() {\n\tgenerator := gengateway.New("Handler")\n\tfiles, _ := generator.Generate(nil)\n'
+        "\t_ = files\n}\n"
+    ),
+}
+
+
+def test_a_constructor_returning_an_interface_hands_back_the_type_it_builds(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, GENERATOR)
+    assert facts.calls is not None
+    assert facts.files["internal/gengateway/generator.go"].results["New"] == "generator"
+    calls = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["cmd/protoc-gen-gw/main.go"])}
+    assert ("main", "internal/gengateway/generator.go", "generator.Generate") in calls
