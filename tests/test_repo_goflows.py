@@ -1,5 +1,5 @@
 """Where a Go repository's flows start and go: files built only under a tag are no door, a constructor
-returning an interface hands back the type it builds."""
+returning an interface hands back the type it builds, and a package's `ServeHTTP` module is in its shard."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from generator.repo.facts.buildtags import needs_tag
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
+from generator.repo.plan.subsystems import with_own_door
 
 
 def facts_of(tmp_path: Path, files: dict[str, str]) -> Facts:
@@ -97,3 +98,32 @@ def test_a_constructor_returning_an_interface_hands_back_the_type_it_builds(tmp_
     assert facts.files["internal/gengateway/generator.go"].results["New"] == "generator"
     calls = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["cmd/protoc-gen-gw/main.go"])}
     assert ("main", "internal/gengateway/generator.go", "generator.Generate") in calls
+
+
+def _helper(name: str, lines: int) -> str:
+    return (
+        f"package rt\n\n// {name.title()} helps.\nfunc {name.title()}() int {{\n"
+        + _body("h", lines)
+        + "\treturn 0\n}\n"
+    )
+
+
+RUNTIME = {
+    "go.mod": "module example.com/rt\n\ngo 1.21\n",
+    **{f"rt/{name}.go": _helper(name, 40) for name in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")},
+    "rt/mux.go": (
+        'package rt\n\nimport "net/http"\n\n// ServeMux routes requests.\ntype ServeMux struct{ n int }\n\n'
+        "// ServeHTTP routes a request.\n"
+        "func (s *ServeMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {\n"
+        "\tAlpha()\n\tBeta()\n\tGamma()\n}\n"
+    ),
+}
+
+
+def test_a_shard_holds_the_module_of_its_packages_servehttp(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, RUNTIME)
+    helpers = [f"rt/{name}.go" for name in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta")]
+    shard = with_own_door([*helpers, "rt/mux.go"], facts)
+    assert shard == (*helpers[:4], "rt/mux.go")  # in place of the lightest of the five
+    # without a runtime callback, the five weightiest stay
+    assert with_own_door(helpers, facts) == tuple(helpers[:5])

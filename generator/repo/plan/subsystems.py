@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 import igraph
 
 from generator.repo.facts.apart import serving_tests
+from generator.repo.facts.calltree import RUNTIME_CALLBACKS
 from generator.repo.facts.extract import package_json_entries
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.map.walk import read_or_none
@@ -726,7 +727,7 @@ def plan_subsystems(
         )
     ]
     chosen = with_door(defining or found, facts, pool, room)
-    groups = [c.files[:MAX_FILES_PER_SHARD] for c in chosen]
+    groups = [with_own_door(c.files, facts) for c in chosen]
     names = subsystem_names(groups, facts, [c.folder for c in chosen], taken=[s.name for s in pinned])
     if not pinned and len(chosen) == 1 and set(chosen[0].files) >= set(pool):
         names = [whole_project_name(project or repo_map.root.name, names[0])]
@@ -763,6 +764,23 @@ def with_door(ranked: Sequence[Concept], facts: Facts, pool: Sequence[str], room
     if door is None or door in chosen:
         return chosen
     return [*chosen[: room - 1], door]
+
+
+def with_own_door(files: Sequence[str], facts: Facts) -> tuple[str, ...]:
+    """A concept's shard: its MAX_FILES_PER_SHARD weightiest files, with the module holding its door in place
+    of the lightest when it is not among them: the runtime callback (calltree.RUNTIME_CALLBACKS, a Go
+    `ServeHTTP`) where its flows start, through which the standard library hands it every request. Nothing
+    imports that module, so it weighs little: grpc-gateway's runtime/mux.go, where `ServeMux.ServeHTTP`
+    routes each REST call to gRPC, had been left out of its 20-module package's five for the helpers the
+    generated code imports, and its flow had started in `AnnotateContext`."""
+    kept = tuple(files[:MAX_FILES_PER_SHARD])
+    if len(files) <= MAX_FILES_PER_SHARD or facts.calls is None:
+        return kept
+    doors = facts.calls.entries(files, limit=1)
+    door = doors[0] if doors else ("", "")
+    if door[0] in kept or door[0] not in files or door[1].rpartition(".")[2] not in RUNTIME_CALLBACKS:
+        return kept
+    return (*kept[:-1], door[0])
 
 
 def test_support(pool: Sequence[str], facts: Facts) -> set[str]:
