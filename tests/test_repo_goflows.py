@@ -127,3 +127,22 @@ def test_a_shard_holds_the_module_of_its_packages_servehttp(tmp_path: Path) -> N
     assert shard == (*helpers[:4], "rt/mux.go")  # in place of the lightest of the five
     # without a runtime callback, the five weightiest stay
     assert with_own_door(helpers, facts) == tuple(helpers[:5])
+
+
+NESTED = {
+    "go.mod": "module example.com/proxy\n\ngo 1.21\n",
+    "generate.go": "package main\n\nfunc main() {}\n",
+    "cmd/proxy/main.go": (
+        "package main\n\nfunc main() {\n\tserve()\n}\n\nfunc serve() {\n" + _body("s") + "}\n"
+    ),
+    # a module of types published beside the program: a library, but not the repository's
+    "pkg/ext/go.mod": "module example.com/proxy/pkg/ext\n\ngo 1.21\n",
+    "pkg/ext/ext.go": "package ext\n\n// HTTP is an extension point.\ntype HTTP struct{}\n",
+}
+
+
+def test_a_nested_modules_library_leaves_the_programs_commands(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, NESTED)
+    assert facts.calls is not None
+    assert ("cmd/proxy/main.go", "main") in facts.calls.commands  # was none: "a library"
+    assert [e.edge.callee for e in facts.calls.tree()][:1] == ["serve"]

@@ -97,22 +97,38 @@ def native_library(files: dict[str, FileFacts]) -> bool:
 def is_library(files: dict[str, FileFacts]) -> bool:
     """Whether the repository is a library, its commands tools beside its API: its packages re-export a
     public API (Python, JavaScript), a Python top package defines public functions of its own (`rich.print`:
-    a module's `if __name__ == "__main__":` demo is then no command), or a Go module's root package is not a
-    main package (a `cmd/` tool beside it does not make it one)."""
+    a module's `if __name__ == "__main__":` demo is then no command), or the root package of a Go module no
+    other holds is not a main package (a `cmd/` tool beside it does not make it one)."""
     if any(fact.api_names for fact in files.values()):
         return True
     if any(_defines_api(path, fact, files) for path, fact in files.items()):
         return True
-    for module in (p for p in files if posixpath.basename(p) == "go.mod"):
-        folder = posixpath.dirname(module)
+    for folder in _outer_go_modules(files):
         root = [
             fact
             for path, fact in files.items()
-            if fact.language == "go" and posixpath.dirname(path) == folder and not path.endswith("_test.go")
+            if fact.language == "go"
+            and posixpath.dirname(path) == folder
+            and not path.endswith("_test.go")
+            and not fact.tagged
         ]
         if root and not any(fact.is_entry_point for fact in root):
             return True
     return False
+
+
+def _outer_go_modules(files: dict[str, FileFacts]) -> list[str]:
+    """The folders of the Go modules no other module of the repository holds: the project's own, not a
+    nested one published beside it (traefik's pkg/config/dynamic/ext, a library of types, had made the
+    traefik program a library without commands) nor a test's fixture module."""
+    folders = [
+        posixpath.dirname(p) for p in files if posixpath.basename(p) == "go.mod" and not is_context_file(p)
+    ]
+    return [
+        folder
+        for folder in folders
+        if not any(other != folder and (other == "" or folder.startswith(other + "/")) for other in folders)
+    ]
 
 
 def _defines_api(path: str, fact: FileFacts, files: dict[str, FileFacts]) -> bool:
