@@ -33,7 +33,7 @@ from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
 from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
 from generator.repo.facts.prefixcalls import prefix_calls
-from generator.repo.facts.pycalls import PythonCalls
+from generator.repo.facts.pycalls import PythonCalls, class_attributes
 from generator.repo.facts.pydeclarations import candidate_spans, read_module
 from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.runtime import RunTime
@@ -275,6 +275,15 @@ def read_call_graph(
     return CallGraph(reader, edges, commands, dispatched, declarations)
 
 
+def _parsed_python(text: str) -> ast.Module | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.parse(text.removeprefix("\ufeff"))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def _tree_only(edge: CallEdge) -> bool:
     """A call the call trees follow and no ranking counts: into an interface's implementations, or of what a
     user plugs in (no symbol of the repository)."""
@@ -309,7 +318,9 @@ class _CallReader:
             self._parse,
             self._package,
             family=lambda receiver, method: families.of("python", receiver, method),
+            attributes=self._class_attributes,
         )
+        self._attributes: dict[tuple[str, str], dict[str, ast.expr]] = {}  # (module, class) → attributes
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._parsed: tuple[str, ast.Module] | None = None  # the Python module whose calls are being read
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
@@ -369,13 +380,20 @@ class _CallReader:
 
     def _parse(self, path: str) -> ast.Module | None:
         text = self._read(path, CALLS_MAX_BYTES)
-        if text is None:
-            return None
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(text.removeprefix("\ufeff"))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-        self._parsed = (text, tree)  # the file whose calls are read: what it declares comes from it too
+        tree = _parsed_python(text) if text is not None else None
+        if text is not None and tree is not None:
+            self._parsed = (text, tree)  # the file whose calls are read: what it declares comes from it too
         return tree
+
+    def _class_attributes(self, path: str, cls: str) -> dict[str, ast.expr]:
+        """The attributes a Python class of `path` sets on `self` (pycalls.class_attributes), read from the
+        module's own text once, whichever module's calls are being read."""
+        key = (path, cls)
+        if key not in self._attributes:
+            fact = self.files.get(path)
+            text = (
+                self._read(path, CALLS_MAX_BYTES) if fact is not None and fact.language == "python" else None
+            )
+            tree = _parsed_python(text) if text is not None else None
+            self._attributes[key] = class_attributes(tree, cls) if tree is not None else {}
+        return self._attributes[key]

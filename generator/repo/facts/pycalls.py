@@ -33,6 +33,7 @@ from generator.repo.model import CallEdge, Symbol
 
 Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
 MAX_BASE_DEPTH = 6
+MAX_CHAIN = 3  # attributes followed from `self` to a call's receiver (`self.broker.formatter.loads()`)
 IMPORT_STRING = re.compile(r"([A-Za-z_][\w.]*):([A-Za-z_]\w*)")  # "pkg.module:Symbol"
 BUILTINS = frozenset(dir(builtins))  # isinstance(x, Cls) and the like are handed no class to make
 # typing's helpers name a class without making one: cast(Cls, x), TypeVar("T", bound=Cls)
@@ -124,6 +125,9 @@ class PythonCalls:
     # a receiver's name and a method → the methods of the family of classes it names (dispatch.Families)
     family: Callable[[str, str], list[Target]] = field(default=lambda receiver, method: [])
     scopes: dict[str, ModuleScope] = field(default_factory=dict)
+    # a module's class → what gives the class of each attribute it sets on `self` (`class_attributes`), read
+    # from that module's own tree, so a chain of attributes is typed alike from every module
+    attributes: Callable[[str, str], dict[str, ast.expr]] = field(default=lambda path, cls: {})
     # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
     # whether it defines a name many times over (the facts do not change while calls are read)
     _defined: dict[str, dict[str, bool]] = field(default_factory=dict, init=False, repr=False)
@@ -410,13 +414,11 @@ class PythonCalls:
         receiver, method = func.value, func.attr
         if isinstance(receiver, ast.Name) and receiver.id in {"self", "cls"} and owner:
             return self.method(scope.path, owner, method) or self._held(scope, owner, method)
-        if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and owner:
-            if receiver.value.id == "self":  # self.adapter.send(): the attribute's class
-                info = scope.classes.get(owner)
-                typed = info.attributes.get(receiver.attr) if info else None
-                cls = self._class_of(scope, typed) if typed is not None else None
-                if cls is not None:
-                    return self.method(cls[0], cls[1], method)
+        if isinstance(receiver, ast.Attribute) and owner:
+            # self.adapter.send(), self.broker.formatter.loads(): the class of each attribute in turn
+            cls = self._attribute_class(scope, owner, receiver)
+            if cls is not None:
+                return self.method(cls[0], cls[1], method)
         if isinstance(receiver, ast.Name):
             return self._on_name(scope, local, receiver.id, method)
         if _is_super(receiver) and owner:  # `super().run()`: the method a base class gives
@@ -427,6 +429,32 @@ class PythonCalls:
         base = self._target(scope, owner, local, receiver) if isinstance(receiver, ast.Attribute) else None
         if base is not None and not base[1]:
             return self.defined(base[0], method) or self._submodule(base[0], method)
+        return None
+
+    def _attribute_class(
+        self, scope: ModuleScope, owner: str, value: ast.expr, depth: int = 0
+    ) -> Target | None:
+        """The repository class of `self.a.b…` (up to MAX_CHAIN attributes): each attribute's as its
+        holder's class, or the nearest base of it, sets or annotates it (`self.broker = broker` with `broker:
+        AsyncBroker`, then AsyncBroker's `self.formatter: TaskiqFormatter = …`)."""
+        if isinstance(value, ast.Name):
+            return (scope.path, owner) if value.id == "self" else None
+        if not isinstance(value, ast.Attribute) or depth >= MAX_CHAIN:
+            return None
+        holder = self._attribute_class(scope, owner, value.value, depth + 1)
+        return self._typed_attribute(scope, holder, value.attr) if holder is not None else None
+
+    def _typed_attribute(self, scope: ModuleScope, holder: Target, attribute: str) -> Target | None:
+        """The class of `attribute` on an instance of `holder`: the module being read knows its own classes'
+        attributes from its tree, another module's come from `attributes`, alike whichever module asks."""
+        for path, cls in [holder, *sorted(self._ancestors(holder))]:
+            home: ModuleScope | None = scope
+            if path == scope.path and cls in scope.classes:
+                typed = scope.classes[cls].attributes.get(attribute)
+            else:
+                home, typed = self.scope(path), self.attributes(path, cls).get(attribute)
+            if typed is not None and home is not None:
+                return self._class_of(home, typed)
         return None
 
     def _on_name(
@@ -657,9 +685,17 @@ def _looked_up_in(func: ast.expr) -> ast.expr | None:
     return None
 
 
-def _note_attribute(node: ast.AST, attributes: dict[str, ast.expr], local: dict[str, ast.expr]) -> None:
+def _note_attribute(
+    node: ast.AST, attributes: dict[str, ast.expr], local: dict[str, ast.expr], annotated: frozenset[str]
+) -> None:
+    """`self.x = …` (or `self.x: Cls = …`): what gives the attribute's class; `annotated`: the function's
+    parameters with an annotation, which their locals hold."""
     if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call | ast.Name | ast.Attribute):
-        value = node.value if isinstance(node.value, ast.Call) else _function_named(node.value, local)
+        value: ast.expr | None = (
+            node.value if isinstance(node.value, ast.Call) else _function_named(node.value, local)
+        )
+        if isinstance(node.value, ast.Name) and node.value.id in annotated:
+            value = local[node.value.id]  # `self.broker = broker`, a parameter `broker: AsyncBroker`
         for target in node.targets:
             if (
                 value is not None
@@ -671,6 +707,19 @@ def _note_attribute(node: ast.AST, attributes: dict[str, ast.expr], local: dict[
     elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
         if isinstance(node.target.value, ast.Name) and node.target.value.id == "self":
             attributes.setdefault(node.target.attr, node.annotation)
+
+
+def class_attributes(module: ast.Module, name: str) -> dict[str, ast.expr]:
+    """What gives the class of each attribute the module's class `name` annotates or sets on `self`, read as
+    `PythonCalls.edges` reads them; {} without such a class."""
+    for node in _top_level(module.body):
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            attributes = _class_info(node).attributes
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    read_body(_as_self(item), attributes)
+            return attributes
+    return {}
 
 
 def _function_named(value: ast.Name | ast.Attribute, local: dict[str, ast.expr]) -> HeldFunction | None:
@@ -822,13 +871,14 @@ def read_body(
         for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
             if arg.arg not in {"self", "cls"}:
                 local[arg.arg] = arg.annotation if arg.annotation is not None else UNKNOWN
+    annotated = frozenset(name for name, value in local.items() if value is not UNKNOWN)
     queue: list[ast.AST | None] = [function]
     for node in queue:  # the list grows as the walk goes
         kind = type(node)
         if kind is ast.Call:
             calls.append(node)  # type: ignore[arg-type]
         elif kind in _BINDINGS:
-            _note_binding(node, local, attributes)  # type: ignore[arg-type]
+            _note_binding(node, local, attributes, annotated)  # type: ignore[arg-type]
             if kind is ast.withitem and contexts is not None:
                 contexts.append(node)  # type: ignore[arg-type]
         elif regions is not None and kind in _BRANCHES:
@@ -853,9 +903,14 @@ def _entered(contexts: list[ast.withitem]) -> Iterator[ast.Call]:
             yield ast.copy_location(call, expression)
 
 
-def _note_binding(node: ast.AST, local: dict[str, ast.expr], attributes: dict[str, ast.expr] | None) -> None:
+def _note_binding(
+    node: ast.AST,
+    local: dict[str, ast.expr],
+    attributes: dict[str, ast.expr] | None,
+    annotated: frozenset[str] = frozenset(),
+) -> None:
     if attributes is not None and isinstance(node, ast.Assign | ast.AnnAssign):
-        _note_attribute(node, attributes, local)
+        _note_attribute(node, attributes, local, annotated)
     if isinstance(node, ast.Assign):
         for target in node.targets:
             if isinstance(target, ast.Name):
