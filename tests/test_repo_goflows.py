@@ -146,3 +146,30 @@ def test_a_nested_modules_library_leaves_the_programs_commands(tmp_path: Path) -
     assert facts.calls is not None
     assert ("cmd/proxy/main.go", "main") in facts.calls.commands  # was none: "a library"
     assert [e.edge.callee for e in facts.calls.tree()][:1] == ["serve"]
+
+
+ROUTES = {
+    "go.mod": "module example.com/mux\n\ngo 1.21\n",
+    "mux.go": (
+        'package mux\n\nimport "net/http"\n\n'
+        "type route struct {\n\tpat pattern\n\th   http.HandlerFunc\n}\n\n"
+        "// Mux routes a request to the first route whose pattern matches.\n"
+        "type Mux struct {\n\troutes map[string][]route\n}\n\n"
+        "func (m *Mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {\n"
+        "\tfor _, rt := range m.routes[r.Method] {\n\t\tif rt.pat.Match(r.URL.Path) {\n"
+        "\t\t\trt.h(w, r)\n\t\t\treturn\n\t\t}\n\t}\n}\n"
+    ),
+    "pattern.go": (
+        "package mux\n\ntype pattern struct{ parts []string }\n\n"
+        "func (p pattern) Match(path string) bool {\n" + _body("p") + "\treturn true\n}\n\n"
+        # another `Match` of the package: the call is not known by its name alone
+        "type glob struct{}\n\nfunc (g glob) Match(path string) bool {\n\treturn false\n}\n"
+    ),
+}
+
+
+def test_a_call_on_a_field_of_an_element_ranged_over_from_a_map_of_slices(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, ROUTES)
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["mux.go"])}
+    assert ("Mux.ServeHTTP", "pattern.go", "pattern.Match") in calls  # the routing lookup

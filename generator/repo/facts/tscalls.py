@@ -41,7 +41,7 @@ from generator.repo.model import CallEdge, FileFacts, Symbol
 CALLABLE_KINDS = frozenset({"function", "method"})
 # a Go struct's slice, array or map field: `routes []*Route`, `segments [segmentCount]segment`, `named
 # map[string]*Route` → (names, element type)
-_GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\w*\]|map\[[^\]]*\])\*?(?:\w+\.)?(\w+)")
+_GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\w*\]|map\[[^\]]*\])+\*?(?:\w+\.)?(\w+)")
 # net/http's functions that serve a handler handed to them
 _NET_HTTP_SERVES = frozenset({"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS"})
 _RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
@@ -423,8 +423,15 @@ class _GoScope:
         operand = selector.child_by_field_name("operand")
         if operand is None or operand.type != "identifier":
             return None
-        declared = self.types.get((start, node_text(operand)))
+        declared = self.types.get((start, node_text(operand))) or self._ranged_type(operand, start)
         return (declared, node_text(selector.child_by_field_name("field"))) if declared else None
+
+    def _ranged_type(self, name: Any, start: int) -> str:
+        """The element type of the collection field a name ranges over (`for _, h := range
+        s.handlers[r.Method]`, `handlers map[string][]handler`: `handler`); "" when unknown."""
+        ranged = self.ranges.get((start, node_text(name)))
+        owner = self.types.get((start, ranged[0]), "") if ranged else ""
+        return self._element_type(owner, ranged[1]) if ranged and owner else ""
 
     def _assigned_type(self, field: str) -> str:
         """The one type the package's constructors make for a field (echo's `e.router = NewRouter(…)`,
@@ -885,6 +892,8 @@ _GO_DECLARING = ("parameter_declaration", "var_spec", "short_var_declaration")
 def _note_range(node: Any, start: int, found: dict[tuple[int, str], tuple[str, str]]) -> None:
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     names = left.named_children if left is not None else []
+    if right is not None and right.type == "index_expression":  # `range s.handlers[r.Method]`
+        right = right.child_by_field_name("operand")
     if len(names) != 2 or right is None or right.type != "selector_expression":
         return
     operand = right.child_by_field_name("operand")
