@@ -42,3 +42,29 @@ def test_a_chain_of_typed_attributes_leads_to_the_method_of_the_last_ones_class(
     assert ("Receiver.callback", "queue/broker.py", "Broker.find_task") in calls  # the parameter's class
     assert ("Receiver.callback", "queue/formatter.py", "Formatter.loads") in calls  # the broker's attribute
     assert ("Receiver.callback", "queue/backend.py", "Backend.set_result") in calls  # `Backend | None`
+
+
+WIRE = {
+    "wire/__init__.py": '"""Messages on the wire."""\n',
+    "wire/message.py": "class Message:\n    def parse(self, raw):\n        return raw\n",
+    "wire/codec.py": (
+        "class Codec:\n    def load(self, raw):\n        return raw\n\n    def dump(self, value):\n        return value\n"
+    ),
+    "wire/compat.py": "def validate(model, data):\n    return model(data)\n",
+    "wire/formatter.py": (
+        "from wire.codec import Codec\nfrom wire.compat import validate\nfrom wire.message import Message\n\n\n"
+        "class Formatter:\n    def __init__(self, codec: Codec):\n        self.codec = codec\n\n"
+        "    def loads(self, raw):\n        return validate(Message, self.codec.load(raw))\n"
+    ),
+}
+
+
+def test_a_class_handed_beside_a_typed_call_on_one_line_registers_with_neither(tmp_path: Path) -> None:
+    # `validate(Message, self.codec.load(raw))` hands Message to `validate`, not to the codec: the codec's
+    # other methods (`dump`) look nothing up
+    root = write_tree(tmp_path / "repo", WIRE)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    calls = {(e.caller, e.callee) for e in facts.calls.edges(["wire/formatter.py", "wire/codec.py"])}
+    assert ("Formatter.loads", "Codec.load") in calls
+    assert not {callee for caller, callee in calls if caller == "Codec.dump"}

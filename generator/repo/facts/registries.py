@@ -27,6 +27,8 @@ def registry_calls(edges: Mapping[str, list[CallEdge]], files: Mapping[str, File
             by_call.setdefault((edge.caller, edge.line), []).append(edge)
         for call in by_call.values():
             handed = [e for e in call if e.handed]
+            if len({(e.callee_path, e.callee) for e in call if not e.handed}) != 1:
+                continue  # a line making several calls does not say which one the functions go to
             for edge in call:
                 owner = _owner(files, edge) if not edge.handed and handed else None
                 if owner is not None:
