@@ -7,6 +7,7 @@ a number that names no stored source is dropped and counted, and a claim left wi
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import statistics
@@ -65,6 +66,7 @@ from .facet_sections import (
     opening_example,
     opening_passages,
     outside_alternatives,
+    own_examples,
     path_facets,
     promoting,
     section_facets,
@@ -78,10 +80,12 @@ from .facet_sections import (
     table_facets,
     text_sections,
     treating,
+    with_example_below,
 )
 from .headings import design_proposal, lists_reference
 from .judge import RelevanceJudge
 from .limits import leaves_alone, states_limit, states_own_limit
+from .parts import part_facets, part_words, question_parts
 from .plan import FACETS, Plan, unnumbered
 from .sentences import (
     CODE_FENCE,
@@ -237,7 +241,8 @@ def aspect_sections(
     for source in sources:
         if source.id not in about or is_changelog(source.title, source.url):
             continue
-        for order, section in enumerate(text_sections(source.text)):
+        sections = text_sections(source.text)
+        for order, section in enumerate(with_example_below(sections, n) for n in range(len(sections))):
             entries = _entries_naming(section, words)
             first = split_all(clean(section.blocks[0]))[:1] if section.blocks else []
             naming = len(words & set(tokens(section.heading)))
@@ -337,6 +342,7 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     used = {c.text for s in written.values() for c in s.claims}
     if opening:  # no passage repeats a sentence of the definition (the summary may)
         used |= {opening.text, *(clean(p) for p in split_all(opening.text))}
+        used |= {opening.code.strip()} if opening.code else set()  # nor shows its example again
     dated = any(date_key(s.published) for s in catalog.sources)
     strict = {
         q
@@ -606,6 +612,20 @@ def passage_pools(
             plan_subject(plan.topic),
             extending=extending,
         )
+        if question == plan.topic.strip():
+            # a topic asking two questions is answered part by part, where the sections treat each part: the
+            # rows describing the methods it names stand in another document than the subject's account
+            parts = part_candidates(
+                plan.topic,
+                answering,
+                [s for s in catalog.sources if usable(s)],
+                judge,
+                stored=catalog.sources,
+                said=said,
+                account=speaks_for,
+                opening=opening,
+            )
+            pools[question] = [*pools[question], *(replace(c, fallback=True) for c in parts)]
         # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
         alone = [
             c
@@ -618,19 +638,25 @@ def passage_pools(
             # the one section on why, limits or alternatives opens leaning on its heading: it answers
             alone = [c for c in pools[question] if c.treats][:1]
         pools[question] = alone
-        if facet == "use":
-            # when nothing else says how it is used, the examples of the sections saying how it works show it
-            # used ("…通过 FrontMatter 指定它的分组及分组顺序，比如：" and the FrontMatter, where the page's one
-            # usage-titled section is a table)
-            shown = _treating_candidates(
-                answering,
-                "how",
-                judge,
-                stored=catalog.sources,
-                said=said,
-                account=speaks_for,
-                shown=True,
-                opening=opening,
+        if facet == "use" or facet == "topic" and asks_how(question):
+            # when nothing else says how it is used, the examples the subject's own pages show (hooks.md's
+            # "代码示例：" and its BeforeCreate, not create.md's aside on default values), then those of the
+            # sections saying how it works show it used ("…通过 FrontMatter 指定它的分组及分组顺序，比如：" and the
+            # FrontMatter, where the page's one usage-titled section is a table)
+            shown = account_examples([catalog.by_id[i] for i in sorted(speaks_for)], said)
+            shown += (
+                _treating_candidates(
+                    answering,
+                    "how",
+                    judge,
+                    stored=catalog.sources,
+                    said=said,
+                    account=speaks_for,
+                    shown=True,
+                    opening=opening,
+                )
+                if facet == "use"
+                else []
             )
             shown = [
                 c for c in shown if reads_alone(c) and not promoting(c.text, catalog.by_id[c.source].text)
@@ -648,6 +674,102 @@ def passage_pools(
             # it in that document's frame ("插件" in a guide to testing: the plugins a test installs)
             pools[question] = [c for c in pools[question] if c.source in titled]
     return pools
+
+
+# examples of the subject's own pages a how-to question may quote when nothing else answers
+ACCOUNT_EXAMPLES = 4
+
+
+def account_examples(sources: Sequence[RawSource], said: frozenset[str]) -> list[Candidate]:
+    """The first examples the subject's own pages show, in their order, each with the caption or sentence
+    introducing it (`own_examples`): how it is used, as its own documentation shows it ("如果你使用 Go 1.8 及更高
+    版本，…考虑使用 http.Server 内置的 Shutdown() 方法进行优雅关闭。" and the server it shuts down on SIGTERM)."""
+    found = [
+        (source.id, passage)
+        for source in sources
+        if not is_changelog(source.title, source.url)
+        for section in text_sections(source.text)
+        for passage in own_examples(section, said)
+    ]
+    return [
+        _section_candidate(passage, sid, SECTION_FACET_HITS, rank)
+        for rank, (sid, passage) in enumerate(found[:ACCOUNT_EXAMPLES])
+    ]
+
+
+PART_PASSAGES = 1  # passages answering one part of a topic asking two questions: its best section opening
+
+
+def part_candidates(
+    topic: str,
+    answering: Sequence[RawSource],
+    defining_pages: Sequence[RawSource],
+    judge: RelevanceJudge,
+    *,
+    stored: Sequence[RawSource],
+    said: frozenset[str],
+    account: Collection[str],
+    opening: str,
+) -> list[Candidate]:
+    """The passages answering each question a topic asks one after another (topic/parts.py), in turn: the
+    openings of the sections treating the part's facet ("how do they put data into committed capacity
+    sectors": Snap Deals' "One-messages Update Protocol:" under "##### One-messages Update Protocol"), then the
+    sections of the defining pages naming what the part asks about ("Preload 和 Joins 有什么区别": "Preload loads
+    the association data in a separate query, Join Preload will loads association data using left join" under
+    "#### Joins 预加载"). [] for a topic asking one question."""
+    per_part = []
+    for part in question_parts(topic):
+        found = rows_defining(answering, named_identifiers(part))
+        found += [
+            candidate
+            for facet in part_facets(part)
+            for candidate in section_candidates(
+                answering,
+                facet,
+                judge,
+                stored=stored,
+                said=said,
+                account=account,
+                opening=opening,
+                shown_first=facet == "use",
+            )
+        ]
+        words = part_words(part, topic)
+        found += aspect_sections(defining_pages, words, judge, said) if words else []
+        per_part.append(found[:PART_PASSAGES])
+    # each part's best first, so that no part is left unanswered by the passages of another
+    return [c for row in itertools.zip_longest(*per_part) for c in row if c is not None]
+
+
+# a name written as code: an inner capital ("PrepareProposal", "checkPermission"), not an acronym ("ABCI")
+_IDENTIFIER = re.compile(r"\b[A-Za-z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")
+# a reference list's row opening on the name it describes ("PrepareProposal: It allows the block proposer…")
+_ROW_TERM = re.compile(r"^\W*([\w.()]+?)\W*[:：]\s+\S")
+
+
+def named_identifiers(text: str) -> set[str]:
+    """The names written as code a question asks about ("PrepareProposal", "ProcessProposal"), lowercased."""
+    return {name.lower() for name in _IDENTIFIER.findall(text)}
+
+
+def rows_defining(sources: Sequence[RawSource], names: Collection[str]) -> list[Candidate]:
+    """The rows of the stored reference lists that describe the names asked about, each list's rows quoted
+    under its lead-in, else under its section's heading: "PrepareProposal: It allows the block proposer to
+    perform application-dependent work…" and "ProcessProposal: …" under "##### Consensus/block execution
+    methods" say what the two methods do. [] when no name is asked."""
+    found: list[Candidate] = []
+    for source in sources if names else ():
+        for section in text_sections(source.text):
+            for block in section.blocks:
+                lead, items = list_parts(block)
+                rows = tuple(
+                    item for item in items if (term := _ROW_TERM.match(item)) and term[1].lower() in names
+                )[:MAX_ITEMS]
+                label = lead.strip() if lead.strip().endswith((":", "：")) else f"{section.heading}:"
+                if rows and label != ":":
+                    passage = SectionPassage(label, (label, *rows), section.heading, items=rows)
+                    found.append(_section_candidate(passage, source.id, SECTION_FACET_HITS, len(found)))
+    return found
 
 
 def _names_asked(passage: Candidate, asked: Sequence[set[str]]) -> bool:
@@ -1325,6 +1447,10 @@ def definition(
         said = lead_paragraph(source.text) if source.id in defining else ""
         if said:
             return Claim(said, [source.id], 1.0)
+        # …or shows it there ("预加载": "GORM允许使用 Preload通过多个SQL中来直接加载关系, 例如：" and its Preload calls)
+        shown = lead_example(source.text) if source.id in defining else None
+        if shown is not None:
+            return Claim(shown.text, [source.id], 1.0, shown.code)
     return None
 
 
@@ -1512,10 +1638,13 @@ def lead_example(text: str) -> Quote | None:
     alone, and its lead-in alone is no sentence. None when the lead is prose that stands alone or introduces
     no example."""
     blocks = text_blocks(text)
-    lead = 1 if blocks and blocks[0].startswith("# ") else 0
-    if len(blocks) < lead + 2 or _HEADING.match(blocks[lead]):
+    # under its title, or under the heading of the section it opens on ("#### 预加载示例": "GORM允许使用 Preload通过
+    # 多个SQL中来直接加载关系, 例如：" and, past "##### Generics API", its Preload calls)
+    lead = next((n for n, block in enumerate(blocks) if not _HEADING.match(block)), len(blocks))
+    titled = bool(blocks) and blocks[0].startswith("# ")
+    if len(blocks) < lead + 2 or lead > int(titled) + 1:  # deeper than its first section: not its lead
         return None
-    return next(iter(code_examples(f"{blocks[lead]}\n\n{blocks[lead + 1]}")), None)
+    return next(iter(code_examples("\n\n".join(blocks[lead : lead + 3]))), None)
 
 
 def lead_list(text: str) -> Quote | None:
@@ -1930,6 +2059,33 @@ def allocate(
     facets every topic is asked ("Kratos 配置怎么热更新" takes "##### 3.热更新" before "如何工作？" does), and the
     topic's own question as written (`first`: the reader's) chooses before them: "How are Matrix rooms upgraded
     to a new room version?" quotes the server's upgrade steps, not the outline's "How do Matrix rooms work?"."""
+    picked = _allocated(pools, used=used, limit=limit, strict=strict, asked=asked, first=first)
+    parted = [q for q in first if q in pools and not picked[q] and any(c.fallback for c in pools[q])]
+    if parted:
+        # the question as written, left empty by the passages treating it whole ("What are Snap Deals and how
+        # do they put data into committed capacity sectors?"), is answered part by part (`part_candidates`),
+        # choosing before the outline's facets take those parts' passages
+        pools = {
+            q: [replace(c, fallback=False) for c in p if c.fallback] if q in parted else p
+            for q, p in pools.items()
+        }
+        picked = _allocated(pools, used=used, limit=limit, strict=strict, asked=asked, first=first)
+    return {
+        q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code, c.items) for c in chosen]
+        for q, chosen in picked.items()
+    }
+
+
+def _allocated(
+    pools: dict[str, list[Candidate]],
+    *,
+    used: set[str] | None,
+    limit: int,
+    strict: Collection[str],
+    asked: Collection[str],
+    first: Collection[str],
+) -> dict[str, list[Candidate]]:
+    """`allocate`'s passages, each section's in the order chosen."""
     picked: dict[str, list[Candidate]] = {question: [] for question in pools}
     taken = set(used or ())
     everywhere: list[str] = []
@@ -1949,22 +2105,39 @@ def allocate(
                 pick = _next_pick(own, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:
                     picked[question].append(pick)
-                    taken.update(_said(pick))
+                    taken.update(_taken_by(pick))
                     everywhere.append(_said_text(pick))
                     progress = True
-    for question, pool in pools.items():  # a section still empty is answered by its fallback passages
-        shown = [c for c in pool if c.fallback] if not picked[question] else []
-        while len(picked[question]) < limit:
-            pick = _next_pick(shown, picked[question], taken, everywhere, facet_only=False)
-            if pick is None:
-                break
-            picked[question].append(pick)
-            taken.update(_said(pick))
-            everywhere.append(_said_text(pick))
-    return {
-        q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code, c.items) for c in chosen]
-        for q, chosen in picked.items()
-    }
+        if facet_only:
+            # a section none of its facet's passages answers takes its fallback passages (the examples of the
+            # sections saying how it works, for how it is used) before any passage naming none of its facet
+            # (the question as written keeps its fallbacks, the parts of a topic asking two questions, to
+            # `allocate`)
+            for question, pool in pools.items():
+                if question not in first:
+                    _fill(picked[question], [c for c in pool if c.fallback], taken, everywhere, limit)
+    return picked
+
+
+def _fill(
+    have: list[Candidate], pool: list[Candidate], taken: set[str], everywhere: list[str], limit: int
+) -> None:
+    """An empty section's passages from `pool`, up to `limit`, none saying again what is quoted already."""
+    if have:
+        return
+    while len(have) < limit:
+        pick = _next_pick(pool, have, taken, everywhere, facet_only=False)
+        if pick is None:
+            return
+        have.append(pick)
+        taken.update(_taken_by(pick))
+        everywhere.append(_said_text(pick))
+
+
+def _taken_by(passage: Candidate) -> tuple[str, ...]:
+    """What quoting a passage takes from every other: its sentences (`_said`) and the example it shows (GORM's
+    Preload calls are shown once, under its definition's lead-in, not again under a caption of its own)."""
+    return (*_said(passage), passage.code.strip()) if passage.code.strip() else _said(passage)
 
 
 def _said(passage: Candidate) -> tuple[str, ...]:
@@ -1996,7 +2169,7 @@ def _next_pick(
     for c in pool:
         if not c.treats and c.relevance < MIN_SHARE * top or (facet_only and c.facet_hits <= 0):
             continue
-        if any(s in taken for s in _said(c)) or any(
+        if any(s in taken for s in _taken_by(c)) or any(
             similar(_said_text(c), t) > NEAR_COPY for t in everywhere
         ):
             continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..documents.standing import marked_old
@@ -103,6 +103,19 @@ def text_sections(text: str) -> list[TextSection]:
     if heading or blocks:
         found.append(TextSection(heading, level, tuple(blocks)))
     return found
+
+
+def with_example_below(sections: Sequence[TextSection], n: int) -> TextSection:
+    """Section `n`, with the example its closing lead-in introduces when that example opens its first
+    subsection ("…Join Preload will loads association data using left join, for example:" closing "#### Joins
+    预加载", and "##### Generics API" opening on the code): the lead-in is quoted with what it introduces."""
+    section = sections[n]
+    below = sections[n + 1] if n + 1 < len(sections) else None
+    if below is None or below.level <= section.level or not section.blocks or not below.blocks:
+        return section
+    if not section.blocks[-1].rstrip().endswith((":", "：")) or not _FENCE.match(below.blocks[0]):
+        return section
+    return replace(section, blocks=(*section.blocks, below.blocks[0]))
 
 
 def old_sections(sections: Sequence[TextSection]) -> set[TextSection]:
@@ -622,6 +635,34 @@ def shown_examples(
         for q in shown
         if not said.intersection(q.parts)
     ]
+
+
+# a caption saying only that an example follows ("代码示例：", "例如：", "Example:")
+_BARE_CAPTION = re.compile(
+    r"(?:代码)?(?:示例|例子|范例|样例|例如|比如|举例)|(?:code\s+)?examples?|for\s+example|e\.g\.",
+    re.IGNORECASE,
+)
+
+
+def own_examples(section: TextSection, said: frozenset[str] = frozenset()) -> list[SectionPassage]:
+    """Every example a section shows, each with what introduces it: a caption line right above it ("创建时可用的
+    hook" above the order GORM calls its hooks in), or a paragraph (`shown_examples`: "…考虑使用 http.Server 内置的
+    Shutdown() 方法进行优雅关闭。" above the server it shuts down), in the section's order."""
+    blocks = list(section.blocks)
+    found = []
+    for n, block in enumerate(blocks[:-1]):
+        caption = example_caption(block).rstrip(":：")
+        if _BARE_CAPTION.fullmatch(caption):  # "代码示例：" names nothing: the section's heading does
+            caption = unnumbered(" ".join(_MARKUP.sub(" ", section.heading).split())).rstrip(":：")
+        code = _example_after(blocks, n) if caption and caption not in said else ""
+        if code:
+            found.append((n, SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, code)))
+    captioned = {p.code for _, p in found}
+    for passage in shown_examples(section, said):
+        if passage.code not in captioned:
+            at = next((n for n, b in enumerate(blocks) if passage.code and passage.code in b), len(blocks))
+            found.append((at, passage))
+    return [passage for _, passage in sorted(found, key=lambda f: f[0])]
 
 
 _MARKUP = re.compile(r"<[^>]*>|\\?\{#[^}]*\\?\}")  # heading anchors: `<a name="…" />`, `{#…}`

@@ -118,6 +118,11 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
         report.summary = table_lead(in_force, analysis.defining)
     if not report.summary:
         report.summary = leads([ReportSection(s.question, said_before_shown(s.claims)) for s in in_force])
+    if not report.summary:
+        # every passage a lead-in with its example ("GORM允许使用 Preload通过多个SQL中来直接加载关系, 例如：" and the
+        # Preload calls): the first of them, whole, never "the stored sources do not answer" above sections
+        # that answer (a list leaning on its lead-in is no summary: `table_lead`)
+        report.summary = next(([c] for s in in_force for c in s.claims if c.code), [])
     report.summary = shown(report.summary, analysis.definition, catalog, report.sections)
     report.summary = [_in_language(_told(c, catalog), catalog) for c in report.summary]
     for told in report.sections:

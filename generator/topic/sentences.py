@@ -558,7 +558,7 @@ def code_examples(text: str, *, stated: bool = False, on_heading: bool = False) 
     ("您只需一条命令即可将网站部署到服务器上。" above `$ hexo deploy`). With `on_heading`, the text is a section's
     opening: its lead-in may lean on the heading ("基础的树形结构展示。" under "### 基础用法"). A bare
     lead-in ("例如：") introduces it with the paragraph before it (`with_lead_ins`)."""
-    blocks = with_lead_ins(text_blocks(text))
+    blocks = _labels_passed(with_lead_ins(text_blocks(text)))
     found = []
     for intro, block in zip(blocks, blocks[1:], strict=False):
         fence = _FENCE.match(block)
@@ -596,6 +596,26 @@ def fence_language(line: str) -> str:
     """The language a fence's opening line names: its info string's first word, attributes left out."""
     info = line.strip().lstrip("`~").strip().split()
     return re.sub(r"[^\w+-]", "", info[0].lstrip("{.").rstrip("}"))[:20] if info else ""
+
+
+# a subsection's heading that only labels the example under it ("##### Generics API")
+_LABEL_HEADING = re.compile(r"^#{2,6}\s+\S[^\n]{0,40}$")
+
+
+def _labels_passed(blocks: list[str]) -> list[str]:
+    """Blocks without the heading that labels an example between the lead-in introducing it and the example
+    ("GORM允许使用 Preload通过多个SQL中来直接加载关系, 例如：", "##### Generics API", the code): the lead-in
+    introduces that example, and is quoted with it."""
+    return [
+        block
+        for n, block in enumerate(blocks)
+        if not (
+            0 < n < len(blocks) - 1
+            and _LABEL_HEADING.match(block.strip())
+            and blocks[n - 1].rstrip().endswith((":", "："))
+            and _FENCE.match(blocks[n + 1])
+        )
+    ]
 
 
 def _closes_paragraph(block: str) -> bool:
