@@ -1141,8 +1141,9 @@ def test_a_guide_page_quotes_a_list_with_its_short_lead_in_at_no_cost_to_its_oth
 
 def test_a_lead_in_to_a_code_block_too_long_to_show_is_left_out_with_it() -> None:
     """mistune's renderers page: "Here is a a list of available renderer functions for `HTMLRenderer`,
-    including methods on plugins:" stood over nothing, its 67-line listing being too long to quote."""
-    listing = "".join(f"method_{n}(self, text)\n" for n in range(70))
+    including methods on plugins:" stood over nothing, its listing being too long to quote (past
+    `FIRST_EXAMPLE_LINES`: a shorter one is shown whole with what introduces it)."""
+    listing = "".join(f"method_{n}(self, text)\n" for n in range(130))
     text = (
         "# Renderers\n\n## Available methods\n\nHere is a list of the renderer functions of the HTML renderer:\n\n"
         f"```python\n{listing}```\n\nEach of these methods returns the HTML of its token as a string.\n\n"
@@ -1154,6 +1155,22 @@ def test_a_lead_in_to_a_code_block_too_long_to_show_is_left_out_with_it() -> Non
         "Each of these methods returns the HTML of its token as a string."
     ]
     assert [p.kind for p in found if p.heading == "Custom"] == ["paragraph", "code"]  # a short one stays
+
+
+def test_a_sentence_that_introduces_code_keeps_its_code_though_long() -> None:
+    """grpc-gateway's tutorial: "We also need to add and serve the gRPC-Gateway mux in our `main.go` file."
+    stood over nothing, its 69-line `main.go` being past `CODE_LINES`, so the page promised what it never
+    showed. Code a paragraph right above it introduces is shown whole up to `FIRST_EXAMPLE_LINES`; long code
+    nothing introduces is still left out."""
+    body = "".join(f"\tstep{n}()\n" for n in range(66))
+    main = f"package main\n\nfunc main() {{\n{body}}}\n"
+    text = (
+        "# Adding the gateway\n\n## Serving\n\nWe also need to add and serve the mux in our `main.go` file.\n\n"
+        f"```go\n{main}```\n\n## Listing\n\n```go\n{main}```\n"
+    )
+    found = passages(read_text(text, name="tutorial.md", origin="docs/tutorial.md"))
+    assert [(p.kind, p.heading) for p in found] == [("paragraph", "Serving"), ("code", "Serving")]
+    assert found[1].text == main.rstrip("\n") and found[1].end - found[1].start == 71  # 70 lines, fences
 
 
 def test_other_projects_and_a_table_of_contents_are_neither_concepts_nor_overview(tmp_path: Path) -> None:
@@ -4047,3 +4064,49 @@ def test_a_docs_index_that_links_to_the_readme_is_the_readme_read_whole_as_the_o
         "Updating",
     ]  # the README is no guide page of its own
     assert not any("outside" in p.path for c in docs.concepts for p in c.pages)
+
+
+def test_a_usage_walk_through_is_read_to_its_last_step() -> None:
+    """grpc-gateway's README "Usage" is six numbered steps; the examples' budget ran out in step 4's second
+    sub-step, so step 5's entrypoint (`runtime.NewServeMux()` … `http.ListenAndServe`), which the steps
+    before it lead to, was on no page. The walk-through the budget stops in goes on to its last step, one
+    example a step; what follows it, unnumbered, is not read on."""
+    from generator.repo.docs.project import MAX_EXAMPLES
+
+    def step(name: str, count: int) -> str:
+        return f"### {name}\n\n" + "".join(f"```go\n{name.split()[0]}_{n}()\n```\n\n" for n in range(count))
+
+    readme = read_text(
+        "# gw\n\n## Usage\n\n"
+        + step("1. Define", 4)
+        + step("2. Generate", 4)
+        + "#### 1. Default mapping\n\n```go\ndefault()\n```\n\n"
+        + step("3.Implement", 2)
+        + "### Step 4: Serve\n\nWrite the entrypoint:\n\n```go\nhttp.ListenAndServe()\n```\n\n"
+        + "## More examples\n\n```go\nmore()\n```\n",
+        name="README.md",
+        origin="README.md",
+    )
+    code = [p.text for p in usage_examples([readme]) if p.kind == "code"]
+    assert MAX_EXAMPLES == 8 and code == [
+        *(f"1._{n}()" for n in range(4)),
+        *(f"2._{n}()" for n in range(4)),
+        "default()",
+        "3.Implement_0()",
+        "http.ListenAndServe()",
+    ]
+
+
+def test_an_install_command_continued_over_lines_is_an_install_step() -> None:
+    """grpc-gateway's "Install by running" stood over nothing: its `go install \\` block goes on over four
+    lines of package paths, none of which alone reads as a command, so the block was not taken to install."""
+    from generator.repo.docs.project import install_steps
+
+    readme = read_text(
+        "# gw\n\n## Installation\n\nRun `go mod tidy` to resolve the versions. Install by running\n\n"
+        "```sh\ngo install \\\n    github.com/acme/gw/cmd/gen \\\n    github.com/acme/gw/cmd/openapi\n```\n\n"
+        "This will place two binaries in your `$GOBIN`.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [(p.kind, p.start) for p in install_steps([readme])] == [("paragraph", 5), ("code", 7)]

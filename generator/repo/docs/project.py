@@ -33,7 +33,7 @@ from generator.repo.docs.exampledirs import folder_examples, project_name
 from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_text
 from generator.repo.docs.navigation import DOC_SUFFIXES, doc_files, read_navigation
-from generator.repo.docs.release import release_passages
+from generator.repo.docs.release import release_passages, release_tag
 from generator.repo.docs.substitutions import (
     rst_labels,
     rst_replacements,
@@ -418,6 +418,9 @@ def read_project_docs(
         folder=posixpath.commonpath([posixpath.dirname(p) for p in in_order]) if in_order else folder,
     )
     intro = readme_intro + intro  # the first page showing the README introduces first, as it did as a page
+    release = release_passages(
+        root, documents.get(readme) if readme else None, {f.path for f in repo_map.files}
+    )
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
@@ -425,9 +428,8 @@ def read_project_docs(
         overview=overview(documents.get(readme), intro or guides[:1], whole=bool(readme_intro)),
         examples=tuple(examples),
         install=tuple(install),
-        release=release_passages(
-            root, documents.get(readme) if readme else None, {f.path for f in repo_map.files}
-        ),
+        release=release,
+        tag=release_tag(root, release),
         example_symbols=tuple(names.resolve(_names_in(examples, names), methods=True)),
         concepts=tuple(concepts),
         readme=first_paragraph(documents[readme]) if readme in documents else None,
@@ -901,6 +903,7 @@ def _quotable(document: Document) -> list[tuple[int, DocPassage]]:
             continue
         labels = _labels_code(blocks, at)
         worthy = _worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at) or labels
+        worthy = worthy or _introduced_code(blocks, at)
         worthy = worthy and not _leads_into_long_code(blocks, at)
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
             announced = False
@@ -997,7 +1000,20 @@ def _leads_into_long_code(blocks: Sequence[tuple[Section, Block]], at: int) -> b
     if block.kind != "paragraph" or not block.text.rstrip().endswith(":") or at + 1 >= len(blocks):
         return False
     below, following = blocks[at + 1]
-    return below is section and following.kind == "code" and not _worth_quoting("code", following.text)
+    if below is not section or following.kind != "code":
+        return False
+    return not (_worth_quoting("code", following.text) or _introduced_code(blocks, at + 1))
+
+
+def _introduced_code(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
+    """Whether block `at` is code a paragraph right above it introduces, of at most `FIRST_EXAMPLE_LINES`:
+    the sentence keeps what it announces, shown whole (grpc-gateway's tutorial "We also need to add and
+    serve the gRPC-Gateway mux in our `main.go` file." over its 69-line `main.go`)."""
+    section, block = blocks[at]
+    if block.kind != "code" or not at or not block.text.strip():
+        return False
+    above, before = blocks[at - 1]
+    return above is section and before.kind == "paragraph" and block.text.count("\n") < FIRST_EXAMPLE_LINES
 
 
 def _labels_code(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
@@ -1373,51 +1389,90 @@ def _opening(text: str) -> str:
 
 def usage_examples(documents: Iterable[Document]) -> list[DocPassage]:
     """The code blocks of the README and the getting-started pages, whole, each with the sentence that
-    introduces it (the block's `lead`), shell-only install lines left out."""
+    introduces it (the block's `lead`), shell-only install lines left out. A numbered walk-through the
+    budget stops in is read on to its last step, one example a step: grpc-gateway's "Usage" steps 1 to 6,
+    whose step 5 writes the entrypoint the steps before it lead to."""
     found: list[DocPassage] = []
     seen: set[str] = set()
     for document in documents:
         for section, n, block in _numbered_blocks(document):
-            if block.kind != "code" or any(p.search(h) for p in _NO_USAGE for h in section.path):
-                continue
-            if _DECLARATION_HEADING.match(" ".join(section.heading.split())):
-                continue
-            if _BENCHMARK_OUTPUT.search(block.text) or _program_output(block) or _badge_markup(block.text):
-                continue
-            if not _shown_whole(block, section.path, first=not found) or block.text in seen:
-                continue
-            if _install_only(block.text) or _installing(section.path, block.language):
+            if not _usage_example(section, block, first=not found) or block.text in seen:
                 continue
             seen.add(block.text)
-            if lead := _example_lead(document, section, n):
-                found.append(lead)
-            if n and (label := section.blocks[n - 1]).kind == "paragraph" and is_label(label.text):
-                if (
-                    lead is None or lead.text != label.text
-                ):  # a content tab's title, under what opens the tabs
-                    found.append(
-                        DocPassage(
-                            document.origin, label.start, label.end, "paragraph", label.text, section.heading
-                        )
-                    )
-            found.append(
-                DocPassage(
-                    block.origin or document.origin,
-                    block.start,
-                    block.end,
-                    "code",
-                    block.text,
-                    section.heading,
-                    block.language,
-                    document.origin if block.origin else "",
-                )
-            )
-            found += [
-                DocPassage(document.origin, b.start, b.end, "paragraph", b.text, section.heading)
-                for b in _explaining(section.blocks, n)
-            ]
+            found += _example_passages(document, section, n)
             if sum(p.kind == "code" for p in found) >= MAX_EXAMPLES:
-                return found
+                return found + _rest_of_walkthrough(document, section, seen)
+    return found
+
+
+# a walk-through's step: "1.Define your gRPC service", "5. Write an entrypoint", "Step 2: Create a table"
+_STEP_HEADING = re.compile(r"^\W*(?:step\s*)?\d{1,2}(?:\.\d{1,2})*(?:[.):]|\s)", re.IGNORECASE)
+
+
+def _usage_example(section: Section, block: Block, *, first: bool) -> bool:
+    """Whether a block is code a usage example shows: whole, not output, a badge, a declaration's signature,
+    an install line, or under a section about the project's process."""
+    if block.kind != "code" or any(p.search(h) for p in _NO_USAGE for h in section.path):
+        return False
+    if _DECLARATION_HEADING.match(" ".join(section.heading.split())):
+        return False
+    if _BENCHMARK_OUTPUT.search(block.text) or _program_output(block) or _badge_markup(block.text):
+        return False
+    if not _shown_whole(block, section.path, first=first):
+        return False
+    return not (_install_only(block.text) or _installing(section.path, block.language))
+
+
+def _example_passages(document: Document, section: Section, n: int) -> list[DocPassage]:
+    """The example at `n` with its lead, a content tab's label over it, and the paragraphs saying what it did."""
+    block = section.blocks[n]
+    found: list[DocPassage] = []
+    if lead := _example_lead(document, section, n):
+        found.append(lead)
+    if n and (label := section.blocks[n - 1]).kind == "paragraph" and is_label(label.text):
+        if lead is None or lead.text != label.text:  # a content tab's title, under what opens the tabs
+            found.append(
+                DocPassage(document.origin, label.start, label.end, "paragraph", label.text, section.heading)
+            )
+    found.append(
+        DocPassage(
+            block.origin or document.origin,
+            block.start,
+            block.end,
+            "code",
+            block.text,
+            section.heading,
+            block.language,
+            document.origin if block.origin else "",
+        )
+    )
+    found += [
+        DocPassage(document.origin, b.start, b.end, "paragraph", b.text, section.heading)
+        for b in _explaining(section.blocks, n)
+    ]
+    return found
+
+
+def _rest_of_walkthrough(document: Document, at: Section, seen: set[str]) -> list[DocPassage]:
+    """The first example of each numbered step after section `at` in the walk-through it is a step of (the
+    sections under the heading its numbered steps stand under); [] when `at` is no step."""
+    steps = [n for n, heading in enumerate(at.path) if _STEP_HEADING.match(heading)]
+    if not steps:
+        return []
+    root = at.path[: steps[0]]
+    sections = list(document.sections)
+    after = next(n for n, section in enumerate(sections) if section is at) + 1
+    found: list[DocPassage] = []
+    for section in sections[after:]:
+        if section.path[: len(root)] != root or len(section.path) <= len(root):
+            break
+        if not _STEP_HEADING.match(section.heading):
+            continue
+        for n, block in enumerate(section.blocks):
+            if _usage_example(section, block, first=False) and block.text not in seen:
+                seen.add(block.text)
+                found += _example_passages(document, section, n)
+                break
     return found
 
 
@@ -1524,6 +1579,7 @@ _ENV_PREFIX = re.compile(
     r"^[ \t]*(?:[A-Z_][A-Z0-9_]*=\S*[ \t]+)+", re.MULTILINE
 )  # `RUST_LOG=debug cargo run`
 _COMMENT_LINE = re.compile(r"^(?:#|//|rem\b|::)", re.IGNORECASE)
+_CONTINUED = re.compile(r"[ \t]*(?:\\|`|\^)[ \t]*\r?\n")  # a shell's, PowerShell's, cmd's line continuation
 
 
 def _process(heading: str) -> bool:
@@ -1544,7 +1600,9 @@ def _under_install(path: Sequence[str]) -> bool:
 
 def _install_only(code: str) -> bool:
     """Whether a code block only installs, fetches or builds the project (comment lines aside): one per
-    package manager is a list of ways in, not an example of use."""
+    package manager is a list of ways in, not an example of use. A command continued over lines is one line
+    (grpc-gateway's `go install \\` and the four packages after it)."""
+    code = _CONTINUED.sub(" ", code)
     lines = [ln.strip().removeprefix("$").strip() for ln in code.splitlines() if ln.strip()]
     lines = [ln for ln in lines if not _COMMENT_LINE.match(ln)]
     return bool(lines) and (
