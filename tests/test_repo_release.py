@@ -70,3 +70,44 @@ def test_a_package_semantic_release_publishes_states_no_version_of_its_file(tmp_
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert [(p.heading, p.text, p.start) for p in docs.release] == [("Requires", "node `>=18`", 5)]
+
+
+def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release_tag(tmp_path: Path) -> None:
+    """taskiq's version comes from its git tags (versioningit) and grpc-gateway's is a Go module's: neither
+    keeps a changelog, and their last releases (0.12.4, v2.30.0) were on no page. The newest tag the
+    revision reaches that names a release is read, with its date; a pre-release, one module's tag and a
+    tag on a branch the revision never reached are passed over, and a changelog heading a release wins."""
+    from conftest import git, make_git_repo
+
+    from generator.repo.docs.model import ReleaseTag
+
+    files = {
+        "README.md": "# tiny\n\nTiny routes requests to handlers.\n",
+        "tiny.py": "def route():\n    pass\n",
+    }
+    root = make_git_repo(tmp_path / "repo", files)
+    git(root, "tag", "v1.2.0")
+    git(root, "checkout", "-q", "-b", "next")
+    (root / "tiny.py").write_text("def route():\n    return 1\n")
+    git(root, "commit", "-q", "-am", "next")
+    git(root, "tag", "v2.0.0")  # on a branch the revision read never reaches
+    git(root, "checkout", "-q", "main")
+    for n in (1, 2):
+        (root / "tiny.py").write_text(f"def route():\n    return {n}\n")
+        git(root, "commit", "-q", "-am", f"change {n}")
+    git(root, "tag", "v1.3.0-rc1")
+    git(root, "tag", "cmd/tiny/v1.3.0")
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    tagged = git(root, "log", "-1", "--format=%cs", "v1.2.0").strip()
+    assert docs.tag == ReleaseTag("v1.2.0", tagged, 2)
+    assert release_markdown(docs, linker)[-1] == (
+        f"- **Latest release:** [`v1.2.0`](https://github.com/acme/tiny/tree/v1.2.0), tagged {tagged}"
+        " — 2 commits before the revision read"
+    )
+
+    (root / "CHANGELOG.md").write_text("# Changelog\n\n## 1.4.0 - 2025-05-13\n\n- Routing.\n")
+    repo_map = map_repository(root)
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert docs.tag is None and [p.heading for p in docs.release] == ["Latest release"]

@@ -42,6 +42,10 @@ class Linker:
         anchor = f"#L{start}" if start == end else f"#L{start}-L{end}"
         return f"{self.web_url}/blob/{self.revision}/{quote(path)}{anchor}"
 
+    def ref_url(self, ref: str) -> str:
+        """The web view of a tag or branch's tree, or "" when the remote has none we know."""
+        return f"{self.web_url}/tree/{quote(ref)}" if self.web_url else ""
+
 
 def looks_like_file(path: str) -> bool:
     # "localhost:8080" or "step:2" are not citations; something with a directory or an extension is

@@ -5,8 +5,9 @@ runs: gpg for `log.showSignature`, pagers, external diffs, filters, fsmonitor, h
 deepkb is untrusted, so git never gets its git directory. It gets a temporary one we build instead:
 
 - `config` written by us (only the object format is carried over, read as text, never executed);
-- copies of `HEAD`, the one branch file HEAD names, `packed-refs`, `shallow` and the index (regular files
-  only, never through a symlink, never a FIFO or device), so nothing git does can write to the repository;
+- copies of `HEAD`, the one branch file HEAD names, the tags, `packed-refs`, `shallow` and the index
+  (regular files only, never through a symlink, never a FIFO or device), so nothing git does can write to
+  the repository;
 - the repository's object store, read through `GIT_OBJECT_DIRECTORY`.
 
 No remote is configured in the view, so nothing is ever fetched from it.
@@ -30,6 +31,7 @@ from generator.store import open_regular, read_regular
 _BRANCH_REF = re.compile(r"^refs/(?:[A-Za-z0-9_][A-Za-z0-9._-]*/)*[A-Za-z0-9_][A-Za-z0-9._-]*$")
 _OBJECT_ID = re.compile(r"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
 _COPY_LIMIT = 1 << 30  # bytes; an index or packed-refs past this is not a repository we can research
+MAX_LOOSE_TAGS = 10_000  # tags not yet packed (a fetch writes each new one as its own file) copied at most
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ def sealed_view(root: Path, layout: GitLayout) -> Iterator[dict[str, str]]:
         (view / "refs" / "heads").mkdir(parents=True)
         _write_config(view, object_format(layout.common_dir / "config"))
         _copy_head(layout, view)
+        _copy_tags(layout, view)
         for name in ("packed-refs", "shallow"):
             _copy_regular(layout.common_dir / name, view / name)
         _copy_regular(layout.git_dir / "index", view / "index")
@@ -126,6 +129,21 @@ def _copy_head(layout: GitLayout, view: Path) -> None:
     target = view / ref
     target.parent.mkdir(parents=True, exist_ok=True)
     _copy_regular(layout.common_dir / ref, target)
+
+
+def _copy_tags(layout: GitLayout, view: Path) -> None:
+    """Copy the loose tag files under `refs/tags` (a release a fetch has just brought), never descending
+    through a symlinked folder; names that are no ref's are passed over."""
+    tags = layout.common_dir / "refs" / "tags"
+    copied = 0
+    for folder, _, names in os.walk(tags, followlinks=False):
+        for name in names:
+            ref = Path(folder, name).relative_to(layout.common_dir).as_posix()
+            if not _BRANCH_REF.match(ref) or ".." in ref or copied >= MAX_LOOSE_TAGS:
+                continue
+            (view / ref).parent.mkdir(parents=True, exist_ok=True)
+            _copy_regular(layout.common_dir / ref, view / ref)
+            copied += 1
 
 
 def _copy_regular(source: Path, target: Path) -> None:

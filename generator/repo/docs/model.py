@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from generator.repo.model import CitedSymbol, DocPassage, FlowBranch, KeyType
 
-__all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs", "table_cells", "table_text"]
+__all__ = ["DocConcept", "DocPage", "DocPassage", "ProjectDocs", "ReleaseTag", "table_cells", "table_text"]
 
 _CELL_BREAK = re.compile(r"(?<!\\) \| ")
 
@@ -57,6 +57,16 @@ class DocConcept:
 
 
 @dataclass(frozen=True)
+class ReleaseTag:
+    """The newest release tag reachable from the revision read: where a project whose version comes from
+    its git tags (versioningit, Go modules, semantic-release) stands when no changelog says."""
+
+    name: str  # "v2.30.0"
+    date: str  # ISO date it was tagged
+    since: int  # commits from it to the revision read
+
+
+@dataclass(frozen=True)
 class ProjectDocs:
     """What the project says about itself: the overview, the usage examples and the concepts."""
 
@@ -68,6 +78,7 @@ class ProjectDocs:
     # where it stands: the README's stability section, the latest release, the manifests' status and
     # requirements (release.py), each headed by what it says
     release: tuple[DocPassage, ...] = ()
+    tag: ReleaseTag | None = None  # … and the newest release tag, when no changelog heads a release
     example_symbols: tuple[CitedSymbol, ...] = ()  # what the examples call, resolved
     concepts: tuple[DocConcept, ...] = ()
     readme: str | None = None  # the README's first real paragraph, redacted (None when there is no README)

@@ -1,7 +1,9 @@
 """Where the project stands, from its own files: the README's stability section (fx's "This library is `v1`
 and follows SemVer strictly"), the latest release its changelog heads (griffe's 2.2.0 of 2026-08-16), and
 what its manifest declares — a development status, the language version it requires (pyproject's
-`requires-python`, go.mod's `go`, package.json's `engines`). Each a passage cited at its line."""
+`requires-python`, go.mod's `go`, package.json's `engines`). Each a passage cited at its line. A project
+whose changelog heads no release is read from its git tags: the newest release tag the revision reaches
+(taskiq's 0.12.4, grpc-gateway's v2.30.0), with its date."""
 
 from __future__ import annotations
 
@@ -12,12 +14,16 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from generator.documents.model import Document
+from generator.errors import ResearchError
+from generator.repo.checkout.gitcmd import run_git
+from generator.repo.docs.model import ReleaseTag
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import DocPassage
 
 MANIFEST_BYTES = 200_000
 CHANGELOG_LINES = 300  # the latest release is headed near the top
 STABILITY_PASSAGES = 3
+LATEST = "Latest release"  # the heading of the changelog's latest release passage
 # the README section saying how far the project can be relied on
 _STABILITY = re.compile(
     r"^\W*(?:(?:api |project )?stability|(?:project |development )?status|(?:semantic )?versioning|maturity"
@@ -34,12 +40,42 @@ _UNRELEASED = re.compile(r"unreleased|upcoming|\bnext\b|in progress|\bmain\b|\bm
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _STATUS = re.compile(r"Development Status\s*::\s*\d+\s*-\s*([\w/ -]+)")
 _GO_DIRECTIVE = re.compile(r"^go[ \t]+(\d+\.\d+(?:\.\d+)?)[ \t]*$", re.MULTILINE)
+# a release's tag: a version alone ("v2.30.0", "0.12.4"), never a pre-release ("v3.0.0-rc1") nor a tag of
+# one module of several ("protoc-gen-openapiv2/v2.0.0"), nor a moving one ("latest", "v1")
+_RELEASE_TAG = re.compile(r"v?\d+(?:\.\d+){1,3}")
 
 
 def release_passages(root: Path, readme: Document | None, paths: Collection[str]) -> tuple[DocPassage, ...]:
     """The project's release state, each passage headed by what it says (`DocPassage.heading`): the
     README's stability section, the latest release, the manifests' status and requirements."""
     return (*_stability(readme), *_latest_release(root, paths), *_manifests(root, paths))
+
+
+def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | None:
+    """The newest release tag reachable from the revision read, when no changelog passage of `release`
+    already names the latest release; None when there is none (a clone without tags, no git)."""
+    if any(p.heading == LATEST for p in release):
+        return None
+    try:
+        listed = run_git(
+            [
+                "tag",
+                "--merged",
+                "HEAD",
+                "--sort=-creatordate",
+                "--format=%(refname:strip=2)%09%(creatordate:short)",
+            ],
+            cwd=root,
+        )
+        name, date = next(
+            (n, d)
+            for n, _, d in (line.partition("\t") for line in listed.splitlines())
+            if _RELEASE_TAG.fullmatch(n)
+        )
+        since = run_git(["rev-list", "--count", f"refs/tags/{name}..HEAD"], cwd=root).strip()
+    except (ResearchError, StopIteration):
+        return None
+    return ReleaseTag(name, date, int(since)) if since.isdigit() else None
 
 
 def _stability(readme: Document | None) -> Iterator[DocPassage]:
@@ -61,7 +97,7 @@ def _latest_release(root: Path, paths: Collection[str]) -> Iterator[DocPassage]:
         for number in range(len(lines)):
             heading = _heading(lines, number)
             if heading and not _UNRELEASED.search(heading) and _VERSION.search(heading):
-                yield DocPassage(path, number + 1, number + 1, "paragraph", heading, "Latest release")
+                yield DocPassage(path, number + 1, number + 1, "paragraph", heading, LATEST)
                 return
 
 

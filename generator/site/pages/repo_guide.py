@@ -16,7 +16,7 @@ from generator import store
 from generator.documents.markdown import TASK_BOXES
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import lead_in_statement, opening_sentence
-from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_cells
+from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, ReleaseTag, table_cells
 from generator.repo.docs.project import answers_a_question
 from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
@@ -226,7 +226,22 @@ def release_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown]
         source = f" ({citation_markdown(citation)})" if citation else ""
         said = " ".join(prose(p.text) for p in passages)
         found.append(Markdown(f"- **{md_escape(heading)}:** {said}{source}"))
+    if docs is not None and (tag := docs.tag) is not None:
+        found.append(Markdown(f"- **Latest release:** {_tag_markdown(tag, linker)}"))
     return found
+
+
+def _tag_markdown(tag: ReleaseTag, linker: Linker) -> str:
+    """ "`v2.30.0`, tagged 2026-08-04, 76 commits before the revision read", the tag linked to its tree."""
+    name = f"`{tag.name}`"
+    url = linker.ref_url(tag.name)
+    shown = f"[{name}]({url})" if url else name
+    since = (
+        "the revision read"
+        if not tag.since
+        else f"{tag.since} commit{'s' * (tag.since != 1)} before the revision read"
+    )
+    return f"{shown}, tagged {tag.date} — {since}"
 
 
 def write_guide_pages(
