@@ -176,11 +176,50 @@ def test_docs_root_order_and_what_is_not_documentation(tmp_path: Path) -> None:
         ".github/SUPPORT.md": "#\n",
     }
     assert doc_files(map_repository(make_project(tmp_path / "github", github))) == [".github/README.md"]
+    # the routing folder's front page states its place (`sidebar_position: 2`): before a page stating none
     assert list(read_navigation(root, paths).order) == [
         "docs/index.md",
-        "docs/middleware.md",
         "docs/routing/index.md",
         "docs/routing/patterns.rst",
+        "docs/middleware.md",
+    ]
+
+
+def test_a_jekyll_parent_page_s_nav_order_places_its_folder_among_the_pages(tmp_path: Path) -> None:
+    """grpc-gateway's just-the-docs site: overview/index.md (`nav_order: 1`, `has_children: true`), mapping/
+    (2) and operations/ (3) come before faq.md (7) and related_projects.md (8); the guide had put every page
+    at the top before any folder (FAQ, Related projects … Overview), and ordered a folder by the first place
+    its children state (0 for each). Within a folder the children's own `nav_order` holds, before a name's
+    rank (background.md 0 before usage.md 1)."""
+
+    def page(title: str, order: int, parent: str = "", children: bool = False) -> str:
+        fields = f"title: {title}\nnav_order: {order}\n" + (f"parent: {parent}\n" if parent else "")
+        return f"---\nlayout: default\n{fields}{'has_children: true' if children else ''}\n---\n\n# {title}\n"
+
+    files = {
+        "docs/index.md": page("Home", 0),
+        "docs/faq.md": page("FAQ", 7),
+        "docs/related.md": page("Related projects", 8),
+        "docs/overview/index.md": page("Overview", 1, children=True),
+        "docs/overview/usage.md": page("How do I use this?", 1, "Overview"),
+        "docs/overview/background.md": page("Background", 0, "Overview"),
+        "docs/mapping/index.md": page("Mapping", 2, children=True),
+        "docs/mapping/examples.md": page("Examples", 0, "Mapping"),
+        "docs/operations/index.md": page("Operations", 3, children=True),
+        "docs/operations/tracing.md": page("Tracing", 0, "Operations"),
+    }
+    root = make_project(tmp_path / "gw", files)
+    assert list(read_navigation(root, doc_files(map_repository(root))).order) == [
+        "docs/index.md",
+        "docs/overview/index.md",
+        "docs/overview/background.md",
+        "docs/overview/usage.md",
+        "docs/mapping/index.md",
+        "docs/mapping/examples.md",
+        "docs/operations/index.md",
+        "docs/operations/tracing.md",
+        "docs/faq.md",
+        "docs/related.md",
     ]
 
 
@@ -2055,7 +2094,8 @@ def test_project_docs_overview_examples_and_concepts(tmp_path: Path) -> None:
     )
     assert "App" in [s.name for s in docs.example_symbols]
     concepts = {c.name: c for c in docs.concepts}
-    assert list(concepts) == ["Tinyweb", "Middleware", "Routing"]
+    # routing/index.md states `sidebar_position: 2`, its folder's place: before a page stating none
+    assert list(concepts) == ["Tinyweb", "Routing", "Middleware"]
     routing = concepts["Routing"]
     assert [p.path for p in routing.pages] == ["docs/routing/index.md", "docs/routing/patterns.rst"]
     cited = {s.name: s.citation.path for s in routing.symbols if s.citation}
@@ -4110,3 +4150,54 @@ def test_an_install_command_continued_over_lines_is_an_install_step() -> None:
         origin="README.md",
     )
     assert [(p.kind, p.start) for p in install_steps([readme])] == [("paragraph", 5), ("code", 7)]
+
+
+def test_a_folder_whose_front_page_only_lists_its_pages_is_a_category_of_subjects(tmp_path: Path) -> None:
+    """grpc-gateway's mapping/index.md is just-the-docs front matter alone (`title: Mapping`,
+    `has_children: true`): the site lists its nine pages there (custom marshalers, OpenAPI output, binary
+    uploads …), and the guide had merged them into one "Mapping" page with one "In the code". Each is a
+    concept of its own; a folder whose front page says something of its own stays one subject."""
+    child = "---\ntitle: {0}\nparent: Mapping\nnav_order: {1}\n---\n\n{0} are set with `{2}` on the mux, like so.\n"
+    files = {
+        "README.md": "# gw\n\nA gateway that translates a RESTful HTTP API into gRPC calls.\n",
+        "docs/index.md": "---\ntitle: Home\nnav_order: 0\n---\n\nThe gateway turns HTTP requests into calls.\n",
+        "docs/mapping/index.md": "---\nlayout: default\ntitle: Mapping\nnav_order: 2\nhas_children: true\n---\n",
+        "docs/mapping/marshalers.md": child.format("Custom marshalers", 0, "WithMarshalerOption"),
+        "docs/mapping/uploads.md": child.format("Binary file uploads", 1, "HandlePath"),
+        "docs/mapping/errors.md": child.format("Error handlers", 2, "WithErrorHandler"),
+        "docs/routing/index.md": "---\ntitle: Routing\nnav_order: 3\n---\n\nRouting matches a request's path to a handler, pattern by pattern.\n",
+        "docs/routing/patterns.md": "---\ntitle: Patterns\n---\n\nA pattern is a path with placeholders in it, matched segment by segment.\n",
+        "docs/routing/order.md": "---\ntitle: Order\n---\n\nRoutes are tried in the order they were registered, the first match wins.\n",
+        "gw.go": "package gw\n\n// HandlePath adds a route.\nfunc HandlePath() {}\n",
+    }
+    docs = _docs_of(make_project(tmp_path / "gw", files))
+    assert [c.name for c in docs.concepts] == [
+        "Home",
+        "Custom marshalers",
+        "Binary file uploads",
+        "Error handlers",
+        "Routing",
+    ]
+
+
+def test_a_folder_s_front_page_gives_the_folder_its_vuepress_theme_hope_order(tmp_path: Path) -> None:
+    """taskiq's docs (vuepress-theme-hope, `sidebar: "structure"`): guide/README.md says `dir: order: 1`,
+    available-components/README.md `order: 1` for itself and `dir: order: 4` for its folder."""
+    files = {
+        "docs/README.md": "---\ntitle: Home\n---\n\nTasks for asyncio.\n",
+        "docs/available-components/README.md": "---\norder: 1\ndir:\n  order: 4\n---\n\n# Components\n",
+        "docs/available-components/brokers.md": "---\norder: 2\n---\n\n# Brokers\n",
+        "docs/extending/README.md": "---\ndir:\n  order: 3\n---\n\n# Extending\n",
+        "docs/guide/README.md": "---\norder: 1\ndir:\n  order: 1\n---\n\n# Guide\n",
+        "docs/guide/cli.md": "---\norder: 4\n---\n\n# CLI\n",
+    }
+    root = make_project(tmp_path / "tq", files)
+    order = read_navigation(root, doc_files(map_repository(root))).order
+    assert list(order) == [
+        "docs/README.md",
+        "docs/guide/README.md",
+        "docs/guide/cli.md",
+        "docs/extending/README.md",
+        "docs/available-components/README.md",
+        "docs/available-components/brokers.md",
+    ]

@@ -285,48 +285,82 @@ _BUILDS_DOCS = re.compile(
 
 
 def tree_key(
-    path: str, docs: str, positions: Mapping[str, float], stated: Mapping[str, float]
+    path: str, docs: str, positions: Mapping[str, FolderPlace], stated: Mapping[str, float]
 ) -> tuple[Any, ...]:
-    """Folder by folder, a page's place: shallower pages first, index/intro pages first in their folder,
-    then a stated position (a folder's from its `_category_.json`, else its pages') or a number prefix,
-    then the name."""
+    """Folder by folder, a page's place: its index page first in its folder, then pages and sub-folders
+    by the position each states (intro and getting-started pages first among those stating none) (a folder's own: its `_category_.json`, or its front page's `nav_order` —
+    grpc-gateway's Jekyll docs put the Overview, Mapping, Operations folders before the FAQ page), a page
+    before a folder that states none; folders by the first place their pages state, then by a number
+    prefix, then the name."""
     rel = PurePosixPath(path[len(docs) + 1 :] if docs else path)
-    folders = tuple(
-        (positions.get("/".join(rel.parts[: depth + 1]), UNSTATED), _part_key(part))
-        for depth, part in enumerate(rel.parts[:-1])
-    )
+    levels = []
+    for depth, part in enumerate(rel.parts[:-1]):
+        place = positions.get("/".join(rel.parts[: depth + 1]), FolderPlace())
+        levels.append((1, place.own, 1, place.pages, _part_key(part)))
     stem = rel.stem
-    return (
-        len(rel.parts) > 1,
-        folders,
-        0 if _FIRST.match(stem) else 1,
-        stated.get(path, UNSTATED),
-        _part_key(stem),
+    first = 0 if _FIRST.match(stem) else 1
+    # a folder's front page opens it; else a place a page states is the author's, before a name's rank
+    levels.append(
+        (0 if _FRONT.search(rel.name) else 1, stated.get(path, UNSTATED), 0, first, _part_key(stem))
     )
+    return tuple(levels)
+
+
+@dataclass(frozen=True)
+class FolderPlace:
+    """Where a docs folder stands among its siblings: the place it states itself (a `_category_.json`
+    position, its front page's), and the first its pages state."""
+
+    own: float = UNSTATED
+    pages: float = UNSTATED
 
 
 def category_positions(
     root: Path, paths: Sequence[str], docs: str, stated: Mapping[str, float] | None = None
-) -> dict[str, float]:
+) -> dict[str, FolderPlace]:
     """Each folder's place, keyed by the folder under `docs`: Docusaurus's `position` from its
-    `_category_.json` (or `.yml`), else the first place its pages state (jotai's core pages say `nav: 2.01`
-    onwards, its utilities `nav: 3.01`: core comes first)."""
+    `_category_.json` (or `.yml`), else its front page's (vuepress-theme-hope's `dir.order`, else the page's
+    own: a Jekyll parent page's `nav_order`), and the first place its pages state (jotai's core pages say `nav: 2.01` onwards, its utilities
+    `nav: 3.01`: core comes first)."""
+    stated = stated or {}
     folders = {
-        "/".join(PurePosixPath(p[len(docs) + 1 :] if docs else p).parts[: depth + 1])
+        "/".join(PurePosixPath(_relative(p, docs)).parts[: depth + 1])
         for p in paths
-        for depth in range(len(PurePosixPath(p[len(docs) + 1 :] if docs else p).parts) - 1)
+        for depth in range(len(PurePosixPath(_relative(p, docs)).parts) - 1)
     }
-    found: dict[str, float] = {}
+    found: dict[str, FolderPlace] = {}
     for folder in sorted(folders):
-        position = _category_position(root, f"{docs}/{folder}" if docs else folder)
-        if position is None:
-            position = min(
-                (at for p, at in (stated or {}).items() if _relative(p, docs).startswith(folder + "/")),
-                default=None,
-            )
-        if position is not None and position < UNSTATED:
-            found[folder] = position
+        own = _category_position(root, f"{docs}/{folder}" if docs else folder)
+        fronts = [
+            p
+            for p in stated
+            if _FRONT.search(p) and _relative(p, docs) == f"{folder}/{PurePosixPath(p).name}"
+        ]
+        if own is None:
+            own = next((at for p in fronts if (at := _dir_order(root, p)) is not None), None)
+        if own is None:
+            own = min((stated[p] for p in fronts), default=UNSTATED)
+        pages = min(
+            (at for p, at in stated.items() if _relative(p, docs).startswith(folder + "/")), default=UNSTATED
+        )
+        found[folder] = FolderPlace(own, min(own, pages))
     return found
+
+
+# vuepress-theme-hope's folder order, in its front page's front matter: `dir:` then `  order: 3`
+_DIR_ORDER = re.compile(
+    r"^dir:[ \t]*\n(?:[ \t]+\S[^\n]*\n)*?[ \t]+order:[ \t]*(-?\d+(?:\.\d+)?)[ \t]*$", re.M
+)
+
+
+def _dir_order(root: Path, front: str) -> float | None:
+    """The place a folder's front page gives the folder (vuepress-theme-hope's `dir.order`: taskiq's
+    extending-taskiq/README.md), None when it gives none."""
+    head = (_nav_text(root, front, max_bytes=NAV_BYTES) or "").lstrip("\ufeff")
+    if not head.startswith("---"):
+        return None
+    found = _DIR_ORDER.search(head[: head.find("\n---", 3) + 1])
+    return float(found.group(1)) if found else None
 
 
 def _relative(path: str, docs: str) -> str:

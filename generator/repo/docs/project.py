@@ -236,6 +236,7 @@ _PROGRAM_LANGUAGES = frozenset(
 # a docs folder named for a kind of page, not a subject: its pages are the subjects (Diátaxis' parts, a reference);
 # or for holding the manual: Sphinx's source folder beside its build (omegaconf's docs/source/ beside docs/design/
 # had been one concept, "OmegaConf", of usage, custom resolvers, structured configs, grammar …)
+_INDEX_PAGE = re.compile(r"^(?:index|readme|_index)\.(?:md|mdx|markdown|rst)$", re.IGNORECASE)
 _CATEGORY = re.compile(
     r"guides?|tutorials?|topics|how-?tos?|references?|api|concepts|core[-_]concepts|advanced|basics|essentials"
     r"|pages|content|source",
@@ -2134,7 +2135,9 @@ def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Docum
         guides = sum(1 for d in members if _guide(d))
         name = PurePosixPath(key).name  # a folder's, or a navigation section's ("Basics": the author's group)
         in_folder = all(name in PurePosixPath(d.origin).parent.parts for d in members)
-        named = in_folder and _CATEGORY.fullmatch(unordered(name)) is not None
+        named = in_folder and (
+            _CATEGORY.fullmatch(unordered(name)) is not None or _lists_its_pages(key, members)
+        )
         long = len(members) > 1 and (named or guides >= 2 and not _opened(key, members))
         if long and guides < len(members):
             long = (named or guides * 2 > len(members)) and len(members) - 1 <= room
@@ -2144,6 +2147,18 @@ def _long_pages_apart(groups: dict[str, list[Document]]) -> dict[str, list[Docum
                 continue  # the category's landing page: the pages it lists say it (websockets' howto/index.rst)
             apart.setdefault(document.origin if long else key, []).append(document)
     return apart
+
+
+def _lists_its_pages(key: str, members: Sequence[Document]) -> bool:
+    """Whether a folder's front page is a title over nothing of its own: the site lists the folder's pages
+    there (a just-the-docs parent page, `has_children: true`: grpc-gateway's mapping/index.md over nine
+    pages on marshalers, OpenAPI output, binary uploads …), so the folder is a category of subjects."""
+    return any(
+        _INDEX_PAGE.match(PurePosixPath(d.origin).name)
+        and PurePosixPath(d.origin).parent.name == PurePosixPath(key).name
+        and not any(b.text.strip() for _, b in d.blocks())
+        for d in members
+    )
 
 
 def _landing(key: str, document: Document) -> bool:
