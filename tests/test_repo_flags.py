@@ -110,3 +110,52 @@ def test_a_file_of_endless_unclosed_declarations_is_read_a_bounded_number_of_tim
         calls.clear()
         assert cli_flags(text, language) == []
         assert len(calls) == flags.MAX_CALLS  # each scans up to CALL_CHARS: 20,000 of them took 16 s
+
+
+def test_each_installed_command_has_its_own_flags_table_named_as_it_is_run(tmp_path: Path) -> None:
+    """taskiq's worker and scheduler each build an argparse `parser` with `--app-dir`, `--log-level` …: the
+    flags were merged by name into one table "of `parser`", all cited in the scheduler's args.py. Each command
+    the project installs (pyproject's scripts and the `taskiq_cli` group under the `taskiq` script) is a
+    table of its own, named as it is run; a parser no command names keeps its variable, with its module
+    when another module's parser shares the name."""
+
+    def args(log: str) -> str:
+        return (
+            "import argparse\n\n\ndef parse():\n    parser = argparse.ArgumentParser()\n"
+            f'    parser.add_argument("--app-dir", default=None, help="Where the app is.")\n'
+            f'    parser.add_argument("--log-level", default="INFO", help="{log} log level.")\n'
+            "    return parser\n"
+        )
+
+    files = {
+        "README.md": "# tq\n\nTq runs tasks on workers.\n",
+        "pyproject.toml": (
+            '[project]\nname = "tq"\nversion = "1.0"\n\n[project.scripts]\ntq = "tq.__main__:main"\n\n'
+            '[project.entry-points.tq_cli]\nworker = "tq.cli.worker.cmd:WorkerCMD"\n'
+            'scheduler = "tq.cli.scheduler.cmd:SchedulerCMD"\n'
+        ),
+        "tq/__init__.py": '"""Tq."""\n',
+        "tq/__main__.py": "def main():\n    pass\n",
+        "tq/cli/__init__.py": "",
+        "tq/cli/worker/__init__.py": "",
+        "tq/cli/worker/cmd.py": "class WorkerCMD:\n    pass\n",
+        "tq/cli/worker/args.py": args("worker"),
+        "tq/cli/scheduler/__init__.py": "",
+        "tq/cli/scheduler/cmd.py": "class SchedulerCMD:\n    pass\n",
+        "tq/cli/scheduler/args.py": args("scheduler"),
+        "tq/extra/__init__.py": "",
+        "tq/extra/a.py": args("a"),
+        "tq/extra/b.py": args("b"),
+    }
+    root = make_project(tmp_path / "repo", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    page = read_page(result.study.harvest_dir / "reference" / "configuration.md")[1]
+    worker = page.split("## Command-line flags of `tq worker`")[1].split("##")[0]
+    scheduler = page.split("## Command-line flags of `tq scheduler`")[1].split("##")[0]
+    assert "worker log level." in worker and "tq/cli/worker/args.py:7" in worker and "scheduler" not in worker
+    assert "scheduler log level." in scheduler and "tq/cli/scheduler/args.py:7" in scheduler
+    assert "## Command-line flags of `parser` in `tq/extra/a.py`" in page
+    assert "## Command-line flags of `parser` in `tq/extra/b.py`" in page

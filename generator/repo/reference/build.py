@@ -35,6 +35,7 @@ from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import builders, flags, settings, spans
+from generator.repo.reference.commands import command_folders
 from generator.repo.reference.csharp import CsField, csharp_fields
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
@@ -161,7 +162,12 @@ def read_reference(
     called += [owner for owner, count in setters.items() if count >= builders.MIN_SETTERS]
     return Reference(
         options=tuple(
-            built + entries + _dedupe(found.flags)[:MAX_FLAGS] + _dedupe(found.settings)[:MAX_SETTINGS]
+            built
+            + entries
+            + _dedupe(_commands_named(found.flags, command_folders(root, {f.path for f in repo_map.files})))[
+                :MAX_FLAGS
+            ]
+            + _dedupe(found.settings)[:MAX_SETTINGS]
         ),
         started=tuple(name for name in called if name in _owners(built + entries, found.records)),
         settings=_field_docs(root, facts, tuple(r for r, settings in records if settings), redactor, linker),
@@ -1433,6 +1439,24 @@ def _rank_extensions(extensions: list[Extension], named: frozenset[str]) -> list
     )
     registered.sort(key=lambda e: (e.symbol.name not in named, e.symbol.path, e.symbol.name))
     return classes[: MAX_EXTENSIONS - min(len(registered), MAX_REGISTRIES)] + registered[:MAX_REGISTRIES]
+
+
+def _commands_named(found: list[Option], commands: Mapping[str, str]) -> list[Option]:
+    """Flags under the command the project installs their module's folder as (`taskiq worker`), else the
+    parser or function declaring them; one parser variable's name (argparse's `parser`) in two modules is
+    two commands, each named with its module: their flags never merge into one table."""
+    modules: dict[str, set[str]] = {}
+    for option in found:
+        modules.setdefault(option.kind, set()).add(option.citation.path if option.citation else "")
+    named: list[Option] = []
+    for option in found:
+        path = option.citation.path if option.citation else ""
+        if command := commands.get(posixpath.dirname(path)):
+            option = replace(option, kind=f"{FLAG} of {command}")
+        elif len(modules[option.kind]) > 1 and option.kind != FLAG and path:
+            option = replace(option, kind=f"{option.kind} in {path}")
+        named.append(option)
+    return named
 
 
 def _dedupe(options: list[Option]) -> list[Option]:

@@ -271,7 +271,12 @@ def _entry_part(kind: str, options: Sequence[Option]) -> ReferencePart:
 def _flags_part(kind: str, options: Sequence[Option]) -> ReferencePart:
     """A command's flags: name, default and help as declared, and the line that declares each."""
     command = kind.removeprefix(FLAG).removeprefix(" of ")
-    heading = Markdown("Command-line flags" + (f" of {inline_code(command)}" if command else ""))
+    command, _, module = command.partition(" in ")  # a parser variable two modules name: with its module
+    heading = Markdown(
+        "Command-line flags"
+        + (f" of {inline_code(command)}" if command else "")
+        + (f" in {inline_code(module)}" if module else "")
+    )
     header = table_header("Flag", "Default", "Help", "Declared at")
     return ReferencePart(heading, header=header, rows=_declared_rows(options))
 
