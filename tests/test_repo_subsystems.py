@@ -430,6 +430,12 @@ def test_names_come_from_the_concept_not_a_list_of_file_names(tmp_path: Path):
         "",
         "Py",
     ]
+    # … within a hyphenated name too: grpc-gateway's protoc-gen-openapiv2 had been "Protoc gen openapiv"
+    assert [folder_name(f) for f in ("protoc-gen-openapiv2", "viper_go1_16", "client-v2")] == [
+        "Protoc gen openapiv2",
+        "Viper go",
+        "Client",
+    ]
 
 
 def test_a_numeronym_names_its_module(tmp_path: Path):

@@ -122,7 +122,7 @@ def home_folder_name(files: Sequence[str], groups: Sequence[Sequence[str]]) -> s
     others = [path for other in groups if list(other) != list(files) for path in other]
     if not home or any(path.startswith(f"{home}/") for path in others):
         return ""  # the project's own package folder ("src/FluentValidation") names no one part of it
-    parts = [words_of(p) for p in PurePosixPath(home).parts]
+    parts = [folder_words(p) for p in PurePosixPath(home).parts]
     if not parts or set(parts[-1]) <= _CONTAINER | GENERIC:
         return ""
     # a word the other groups' folders use too names the project ("graphrag" beside graphrag-llm), not a part
@@ -164,14 +164,22 @@ _NUMBERED = re.compile(r"_?([a-z]{2,})(\d+)")
 _NOT_NUMBERED = frozenset({"go", "py", "python", "node", "version", "ver", "api"})
 
 
+def folder_words(name: str) -> list[str]:
+    """A folder name's words, each keeping the number that is part of it: grpc-gateway's
+    protoc-gen-openapiv2 is "protoc gen openapiv2" (it had been "openapiv", beside protoc-gen-openapiv3)."""
+    words: list[str] = []
+    for token in re.split(r"[-_.\s]+", name):
+        numbered = _NUMBERED.fullmatch(token.lower())
+        keeps = numbered is not None and numbered.group(1) not in _NOT_NUMBERED
+        words += [token.lower()] if keeps else words_of(token)
+    return words
+
+
 def folder_name(folder: str) -> str:
     """A sub-package's own name as a maintainer writes it ("_transports" → "Transports", "json" → "JSON",
-    "ext" → "Extensions", "pgproto3" → "Pgproto3"); "" for a container folder (`src`, `internal`) that names
+    "ext" → "Extensions", "pgproto3" → "Pgproto3", "protoc-gen-openapiv2" → "Protoc gen openapiv2"); "" for a container folder (`src`, `internal`) that names
     no concept."""
-    numbered = _NUMBERED.fullmatch(PurePosixPath(folder).name) if folder else None
-    if numbered and numbered.group(1) not in _NOT_NUMBERED:
-        return phrase([numbered.group(0).lstrip("_")])
-    words = words_of(PurePosixPath(folder).name) if folder else []
+    words = folder_words(PurePosixPath(folder).name) if folder else []
     if not words or set(words) <= _CONTAINER:
         return ""
     return phrase([_SAID[words[0]]] if len(words) == 1 and words[0] in _SAID else words)
