@@ -287,22 +287,21 @@ _BUILDS_DOCS = re.compile(
 def tree_key(
     path: str, docs: str, positions: Mapping[str, FolderPlace], stated: Mapping[str, float]
 ) -> tuple[Any, ...]:
-    """Folder by folder, a page's place: its index page first in its folder, then pages and sub-folders
-    by the position each states (intro and getting-started pages first among those stating none) (a folder's own: its `_category_.json`, or its front page's `nav_order` —
-    grpc-gateway's Jekyll docs put the Overview, Mapping, Operations folders before the FAQ page), a page
-    before a folder that states none; folders by the first place their pages state, then by a number
-    prefix, then the name."""
+    """Folder by folder, a page's place. A folder opens on its front page (index, README) or, when it states
+    no place, an intro or getting-started page; then pages and sub-folders by the place each states, a
+    folder's its own (its `_category_.json` position, its front page's: grpc-gateway's Jekyll docs put the
+    Overview, Mapping and Operations folders, `nav_order` 1-3, before the FAQ page, 7), a page before a
+    folder when neither states one; folders by the first place their pages state, then a number prefix, then
+    the name."""
     rel = PurePosixPath(path[len(docs) + 1 :] if docs else path)
     levels = []
     for depth, part in enumerate(rel.parts[:-1]):
         place = positions.get("/".join(rel.parts[: depth + 1]), FolderPlace())
         levels.append((1, place.own, 1, place.pages, _part_key(part)))
     stem = rel.stem
-    first = 0 if _FIRST.match(stem) else 1
-    # a folder's front page opens it; else a place a page states is the author's, before a name's rank
-    levels.append(
-        (0 if _FRONT.search(rel.name) else 1, stated.get(path, UNSTATED), 0, first, _part_key(stem))
-    )
+    at = stated.get(path, UNSTATED)
+    opens = _FRONT.search(rel.name) is not None or at == UNSTATED and _FIRST.match(stem) is not None
+    levels.append((0 if opens else 1, at, 0, 0 if _FIRST.match(stem) else 1, _part_key(stem)))
     return tuple(levels)
 
 
