@@ -256,3 +256,34 @@ def test_a_specifications_bare_considerations_are_its_limits() -> None:
     assert [s.heading for s, _ in treating(spec, "limits", concepts, tokens, own_headings=True)] == [
         "Considerations"
     ]
+
+
+KEYLESS = """# AIP-9: Widget accounts
+
+## Summary
+
+Currently, the only way to secure your widget account is to protect the secret key associated with it. In
+reality, secret keys are often lost or stolen.
+
+Specifically, we enable widget accounts that are secured through the owner's existing web account, rather than
+through a difficult-to-manage secret key.
+
+## Motivation
+
+Keys get lost.
+"""
+
+
+def test_a_summary_saying_we_enable_or_this_proposal_provides_defines_the_subject_there() -> None:
+    # Aptos' AIP-61 opens its summary on the problem, then "Specifically, we enable **keyless accounts** on
+    # Aptos that are secured through the owner's existing **OIDC account**…"; FIP-0086's abstract says "This
+    # proposal provides a mechanism for fast finality with the F3 component." after the problem it solves
+    opening = document_opening(KEYLESS, [{"widget"}, {"account"}], titled=True)
+    assert opening.startswith("Specifically, we enable widget accounts that are secured")
+    assert states_purpose_within(
+        "This proposal provides a mechanism for fast finality with the F3 component."
+    )
+    assert states_purpose_within("In this document, we describe an approach that relies on web accounts.")
+    assert not states_purpose_within(
+        "To do so, we introduce a new account type."
+    )  # leans on what came before

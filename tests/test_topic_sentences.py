@@ -356,3 +356,21 @@ def test_a_packets_acknowledgement_is_no_thanks() -> None:
     )
     assert not quotable("We acknowledge the support of the Interchain Foundation for this work.")
     assert not quotable("The authors would like to acknowledge Alice and Bob for their reviews.")
+
+
+def test_summary_states_how_the_asked_subject_works_in_its_own_document_before_better_scored_asides() -> None:
+    # FIP-0086's summary quoted the consensus it extends ("Expected Consensus (EC) is the current mechanism…",
+    # the "Why" section's lead, scored highest) where its own "It does so by leveraging GossiPBFT…" answers
+    # the question asked
+    from generator.topic.report import leads
+
+    background = Claim("EC is the current mechanism by which participants agree on tipsets.", ["fip"], 0.9)
+    how = Claim("It does so by leveraging GossiPBFT, a BFT consensus protocol.", ["fip"], 0.5)
+    elsewhere = Claim("Another proposal also runs GossiPBFT in its own way.", ["other"], 0.7)
+    sections = [
+        ReportSection("Why does F3 matter?", [background]),
+        ReportSection("How does F3 work?", [how]),
+        ReportSection("How does F3 work?", [elsewhere]),
+    ]
+    summary = leads(sections, limit=2, asked={"How does F3 work?"}, defining={"fip"})
+    assert summary == [how, background]  # a lead from another document is ranked by its score alone

@@ -68,6 +68,9 @@ _POINTS_ELSEWHERE = re.compile(
     r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|详情可(?:查阅|参阅|参考|查看|见)|详见|(?:另|也)?请参阅|请参考|参见|另见)"
     # "完整列表, 参考 GORM Finisher API。": a full list is found where it points
     r"|^(?:完整|全部|更多)的?[\u4e00-\u9fff]{0,8}[，,]\s*(?:请)?(?:参考|参阅|参见|查看|见)"
+    # "All the risk and drawbacks are described in the “Security, Liveness and Privacy Considerations” section."
+    r"|\b(?:is|are)\s+(?:described|explained|discussed|detailed|covered)\s+in\s+(?:the\s+)?[^.;]{0,80}?"
+    r"\b(?:section|chapter|appendix)\b"
     r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
@@ -150,8 +153,8 @@ def _refers_back(sentence: str) -> bool:
 # the paragraphs before it set out (the problem, the world it changes), this sentence says what the subject is.
 _STATES_PURPOSE = re.compile(
     r"^(?:this|the\s+present)\s+(?:peps?|rfcs?|proposals?|documents?|drafts?|designs?|specifications?|spec"
-    rf"|enhancements?|{DOCUMENT_KIND})\s+(?:\w+\s+){{0,2}}?(?:proposes|introduces|defines|describes|specifies"
-    r"|outlines|adds|suggests|presents|establishes)\b|^we\s+(?:propose|suggest)\b"
+    rf"|enhancements?|{DOCUMENT_KIND})\s+(?:\w+\s+){{0,2}}?(?:proposes|introduces|defines|describes|specifies|provides"
+    r"|outlines|adds|suggests|presents|establishes)\b|^we\s+(?:propose|suggest|introduce|describe|define|specify|present|enable)\b"
     r"|^(?:本|该|此)(?:提案|文档|规范|RFC)(?:提出|引入|定义|描述|规定|建议)",
     re.IGNORECASE,
 )

@@ -180,6 +180,7 @@ class Section:
 class Analysis:
     sections: list[Section]
     definition: Claim | None = None  # the defining document's own opening: what the report opens with
+    mechanism: Claim | None = None  # that document's design section's opening: how the subject works
     defining: list[str] = field(default_factory=list)  # ids of the documents defining the topic
     unresolved: int = 0  # citations dropped because they named no stored source
     unsupported: int = 0  # claims dropped because none of their citations resolved
@@ -319,6 +320,7 @@ def analyze(provider: Provider, plan: Plan, catalog: Catalog, *, lang: str) -> A
     analysis.defining = sorted(defining_sources(catalog.sources, judge))
     usable = usable_for("what", catalog.sources, defining=analysis.defining)
     analysis.definition = opening = definition(catalog.sources, judge, usable)
+    analysis.mechanism = design_opening(catalog, opening, judge)
     said = frozenset(clean(p) for p in split_all(opening.text)) if opening else frozenset()
     pools = passage_pools(
         plan,
@@ -1454,6 +1456,23 @@ def definition(
     return None
 
 
+def design_opening(catalog: Catalog, opening: Claim | None, judge: RelevanceJudge) -> Claim | None:
+    """The opening of the design section of the document the definition is quoted from, where it says how its
+    subject works ("At its core, the proposer selection procedure uses a weighted round-robin algorithm." under
+    CometBFT's "## Basic Algorithm", after the lead saying what the procedure is for): its first paragraph
+    naming the topic (`stated_opening`). None without a definition, or when the definition is that passage or
+    holds it."""
+    source = catalog.by_id.get(opening.sources[0]) if opening and opening.sources else None
+    if opening is None or source is None:
+        return None
+    topic = {w for t in judge.terms(judge.topic) for form in t.forms for w in form}
+    blocks = [b.strip() for b in paragraphs(outside_alternatives(source.text))]
+    said = stated_opening(blocks, topic, parts=("design",))
+    if not said or said in opening.text or opening.text in said:
+        return None
+    return Claim(said, [source.id], opening.score)
+
+
 def _titled_as_named(title: str, judge: RelevanceJudge) -> bool:
     """Whether a title is the name a Chinese question gives its subject by ("watch" of "arthas watch 命令怎么…",
     `zh_subjects`), alone."""
@@ -1568,7 +1587,9 @@ def document_opening(
     return (naming or [""])[0]
 
 
-def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
+def stated_opening(
+    blocks: list[str], topic: set[str], name: str = "", parts: Sequence[str] = STATING_PARTS
+) -> str:
     """The opening of a document titled after the subject from where it states the subject: its lead under
     the title, else its summary section, else its design section ("## Proposal", "## Proposed
     Enhancement"), each from its first paragraph whose first sentence names the topic (one of its words) —
@@ -1577,11 +1598,12 @@ def stated_opening(blocks: list[str], topic: set[str], name: str = "") -> str:
     wrapper for a value…" before "We propose to support identityless inline classes…", or "Today, when Cluster
     API deletes a Machine it drains the corresponding Node…" before "…, and thus we propose a new
     `MachineDrainRule` CRD…" (`states_purpose_within`: in a clause after its opening phrase). A lead or summary
-    is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic."""
-    parts = stating_parts(blocks)
+    is quoted whole from that paragraph on (`whole_abstract`); '' when no part names the topic. `parts` are
+    the parts read, in order."""
+    found = stating_parts(blocks)
     title = _TITLE.match(blocks[0]) if blocks else None
-    for wanted in STATING_PARTS:
-        scanned = [i for i, part in enumerate(parts) if part == wanted][:OPENING_SCAN]
+    for wanted in parts:
+        scanned = [i for i, part in enumerate(found) if part == wanted][:OPENING_SCAN]
         # the paragraph where the document states its purpose ("This document proposes…") before the problem
         # it sets out first ("PyTorch is a framework that…")
         for n in sorted(scanned, key=lambda i: not states_purpose_within(blocks[i])):

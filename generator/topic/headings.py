@@ -30,12 +30,13 @@ FACET_WORDS = {
     "motivation": r"motivation|rationale|background|why\b|problem|use cases?|user stor(?:y|ies)\b|purpose"
     r"|decision drivers"
     r"|动机|背景|原因|为什么|为何|目的",
-    # a proposal template's bare "## How" beside its "## Why" (Prometheus), "## How does it work?" (npm); a
+    # an algorithm section says how the subject works (CometBFT's "## Basic Algorithm" of proposer selection: its
+    # weighted round-robin; "basic" names no usage there); a proposal template's bare "## How" beside its "## Why" (Prometheus), "## How does it work?" (npm); a
     # convention for what the reader writes (semi's "## 文案规范" in 36 component pages: "保持简洁", "句尾不使用句号";
     # "命名规范", "Commit 提交规范") specifies no part of the subject; a specification's "Server behaviour" and "Client
     # behaviour" say what each party does, normatively
     "how": r"specification|design|how (?:it|this|they) works?|^\W*how\W*$|how (?:does|do) (?:it|this|they) work"
-    r"|semantics|syntax|mechanism|architecture|behaviou?r\b|"
+    r"|semantics|syntax|mechanism|architecture|algorithms?\b|behaviou?r\b|"
     r"implementation|details|detailed description|overview of|reference|^\W*decision(?:\s+outcome)?\W*$"
     r"|(?<!文案)(?<!写作风格)(?<!命名)(?<!提交)(?<!文档)规范|设计|原理|机制|细节"
     r"|工作方式|实现方式|实现原理",
@@ -47,7 +48,7 @@ FACET_WORDS = {
     # concept and "Futures API" a design, neither a table; MobX's "## Options {🚀}" is a guide's advanced
     # section)
     "use": r"usage|how to|using|examples?|scenarios?\b|user experience|tutorial|getting started|quick ?start"
-    r"|configur|install|basic|"
+    r"|configur|install|basic(?!\s+(?:algorithms?|approach|design|mechanism)\b)|"
     r"^\W*(?:api|props)\W*$|^\W*<?[A-Za-z][\w.-]*>?\s+props\W*$"
     r"|^\W*(?:[A-Za-z][\w.-]*\s*)?(?:属性|参数|配置项|选项|事件|方法|插槽|css\s*变量|样式变量)\W*$|"
     r"用法|使用|示例|教程|配置|快速上手|入门",

@@ -8,12 +8,14 @@ references have no gaps by construction (tests/report_quality.py measures that a
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from pydantic import ValidationError
 
 from ..jsontypes import StoredObject
+from ..text.pointers import is_question
 from ..text.sentences import split_sentences
 from .analyze import Analysis, Catalog, Claim
 from .plan import Plan, Step
@@ -30,6 +32,8 @@ from .standing import inactive, proposals_only
 from .table_rows import central_rows, quote_limit
 
 SUMMARY_SENTENCES = 5
+# the sections whose lead a summary states first, after the definition: the question as asked, how it works
+ASKED_FIRST = ("topic", "how")
 SUMMARY_ROWS = 3  # a table opening a summary: its most central rows, the rest stand in the section quoting it
 
 
@@ -109,7 +113,11 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     # a definition quoted with the list or example its summary introduces opens the "what" section; the
     # summary's run of sentences opens with the sections' leads instead
     opening = [analysis.definition] if analysis.definition and _leads(analysis.definition) else []
-    report.summary = leads(in_force, opening=_resolved(opening, catalog, report)[:1])
+    # …and says how it works in its design section's own words, when the definition does not
+    opening += [analysis.mechanism] if opening and analysis.mechanism and _leads(analysis.mechanism) else []
+    first = {plan.topic} | {s.question for s in plan.steps if s.facet in ASKED_FIRST}
+    own = {*analysis.defining, *(analysis.definition.sources if analysis.definition else [])}
+    report.summary = leads(in_force, opening=_resolved(opening, catalog, report), asked=first, defining=own)
     if not report.summary and analysis.definition:
         # a subject its defining document only shows ("…displays them at the end of the session:" and the
         # test it runs), with no sentence of its own anywhere: the summary is that lead-in with its example
@@ -219,19 +227,30 @@ def _resolved(claims: list[Claim], catalog: Catalog, report: Report) -> list[Cla
 
 
 def leads(
-    sections: list[ReportSection], limit: int = SUMMARY_SENTENCES, opening: list[Claim] | None = None
+    sections: list[ReportSection],
+    limit: int = SUMMARY_SENTENCES,
+    opening: list[Claim] | None = None,
+    asked: Collection[str] = (),
+    defining: Collection[str] = (),
 ) -> list[Claim]:
-    """The summary: the definition taken from the defining document first, then the lead claim of each
-    section, the best-answering first, until it holds about `limit` sentences (the summary is the one place
-    a passage may repeat)."""
+    """The summary: the definition taken from the defining document and how it works there (`opening`, always
+    stated), then the lead claim of each section, those of the sections `asked` quoting a `defining` document
+    first (the question as the reader wrote it and how the subject works, in its own document's words:
+    F3's "It does so by leveraging GossiPBFT…" before the consensus it extends), each group the
+    best-answering first, until it holds about `limit` sentences (the summary is the one place a passage
+    may repeat)."""
     # a passage introducing a code example or a list ends on its lead-in ("…like this:"): not a summary
     # sentence
     # sentence; nor is one quoted from another document than the subject's speaking of "this proposal"
-    first = [c for s in sections if (c := next((c for c in s.claims if _leads(c)), None))]
-    ranked = sorted(first, key=lambda c: -c.score)
+    first = [
+        (s.question in asked and bool(set(c.sources) & set(defining)), c)
+        for s in sections
+        if (c := next((c for c in s.claims if _leads(c)), None))
+    ]
+    ranked = [c for _, c in sorted(first, key=lambda pair: (not pair[0], -pair[1].score))]
     said = {c.text for c in opening or []}
-    summary: list[Claim] = []
-    for claim in [*(opening or []), *(c for c in ranked if c.text not in said)]:
+    summary: list[Claim] = list(opening or [])  # the definition and how it works are always stated
+    for claim in (c for c in ranked if c.text not in said):
         if summary and sum(len(split_sentences(c.text)) for c in summary) >= limit:
             break  # passages are whole paragraphs: the summary stops at about `limit` sentences
         summary.append(claim)
@@ -297,9 +316,25 @@ def said_before_shown(claims: list[Claim]) -> list[Claim]:
 
 
 def _leads(claim: Claim) -> bool:
+    """Whether a claim can stand in the summary's run of statements: no code, list, attribution or header, and
+    not opening on a question or a prompt to the author (a proposal template's, kept under "## Specification":
+    "How will we solve the problem? Describe in detail…")."""
+    said = split_sentences(claim.text)
     return (
-        not claim.code and not claim.items and not claim.attributed and not claim.header and not claim.context
+        not claim.code
+        and not claim.items
+        and not claim.attributed
+        and not claim.header
+        and not claim.context
+        and not (said and (is_question(said[0]) or _PROMPT.match(said[0])))
     )
+
+
+# a proposal template's prompt to its author, kept in a document ("Explain why you submitted this proposal
+# specifically over alternative solutions.", "Describe the impetus for this change."): no statement of the subject
+_PROMPT = re.compile(
+    r"^(?:explain|describe|summari[sz]e|discuss|outline|elaborate|justify|express\s+here)\b", re.IGNORECASE
+)
 
 
 def refused_figures(plan: Plan) -> list[str]:
