@@ -1709,3 +1709,44 @@ def test_the_programs_a_package_json_builds_or_generates_with_are_no_subsystem(t
     planned = {p for s in shards for p in s.files}
     assert not planned & {"tasks/buildAll.js", "tasks/build.js", "generateRaw.js"}
     assert {"index.js", "lib/parse.js", "server.js"} <= planned
+
+
+def test_the_top_package_s_door_and_its_modules_are_the_core_described_by_the_package(tmp_path: Path):
+    # taskiq's kicker.py, message.py and taskiq/__init__.py were "Serialization" after serialization.py, the
+    # weightiest, and described by one class's docstring; a door holding most of the code names the group
+    # itself (tenacity's Retrying), and a sub-package's __init__.py makes no core
+    from generator.repo.plan.naming import subsystem_names
+    from generator.repo.synthesize.synthesis import core_doc
+
+    big = "".join(f"def f{i}(x):\n    return x + {i}\n\n\n" for i in range(40))
+    files = {
+        "tq/__init__.py": '"""Distributed task manager."""\nfrom tq.kicker import Kicker\n',
+        "tq/kicker.py": "class Kicker:\n    def kiq(self):\n        return 1\n",
+        "tq/serialization.py": f'class ExceptionRepr:\n    """Serializable exception model."""\n\n\n{big}',
+        "tq/abc/__init__.py": '"""Abstract classes."""\n',
+        "tq/abc/broker.py": "class Broker:\n    pass\n",
+        "rt/__init__.py": f"class Retrying:\n    pass\n\n\n{big}",
+        "rt/stop.py": "def stop_after(n):\n    return n\n",
+    }
+    _, _, facts = survey(tmp_path, files)
+    groups = [
+        ["tq/serialization.py", "tq/kicker.py", "tq/__init__.py"],
+        ["tq/abc/broker.py", "tq/abc/__init__.py"],
+        ["rt/__init__.py", "rt/stop.py"],
+    ]
+    assert subsystem_names(groups, facts, ["", "tq/abc", ""]) == ["Core", "Abc", "Rt"]
+    core = Shard("Core", tuple(groups[0]))
+    assert core_doc(core, facts, "A readme.") == "Distributed task manager."
+    assert core_doc(Shard("Abc", tuple(groups[1])), facts, "A readme opening.") == ""
+    # the door beside modules of a sub-folder (griffe's _internal/) leaves them their own concept's name
+    _, _, facts = survey(
+        tmp_path / "griffe",
+        {
+            "gf/__init__.py": '"""Griffe package."""\nfrom gf._internal.expressions import Expr\n',
+            "gf/_internal/expressions.py": "class Expr:\n    pass\n",
+            "gf/_internal/diff.py": "def diff():\n    return 1\n",
+        },
+    )
+    assert subsystem_names(
+        [["gf/_internal/expressions.py", "gf/_internal/diff.py", "gf/__init__.py"]], facts
+    ) != ["Core"]

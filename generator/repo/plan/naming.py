@@ -86,6 +86,7 @@ def subsystem_names(
             folder_name(folder),
             command_name(files, facts),
             home_folder_name(files, groups),
+            core_name(files, facts),
             *concept_names(files, facts, groups),
         ]
         choices = [c for c in dict.fromkeys(choices) if c]
@@ -112,6 +113,29 @@ def command_name(files: Sequence[str], facts: Facts) -> str:
     fact = facts.files.get(lead)
     stem = PurePosixPath(lead).name.split(".")[0]
     return "Command line" if fact is not None and fact.is_entry_point and stem in _PROGRAM_MODULES else ""
+
+
+def root_door(files: Sequence[str], facts: Facts) -> str:
+    """The `__init__.py` of the project's top Python package (one no package above holds) among `files`;
+    '' when none is there."""
+    for path in files:
+        folder, _, name = path.rpartition("/")
+        parent = posixpath.dirname(folder)
+        if name == "__init__.py" and folder and posixpath.join(parent, "__init__.py") not in facts.files:
+            return path
+    return ""
+
+
+def core_name(files: Sequence[str], facts: Facts) -> str:
+    """ "Core" for a group holding the top package's `__init__.py` and mostly modules beside it, when that file
+    is not most of the group's code: the package's door and what it re-exports are the project's core, not
+    the concept of its weightiest module (taskiq's kicker, message and result had been "Serialization", after
+    serialization.py). A door holding most of the code (tenacity's `Retrying`) names the group itself."""
+    door = root_door(files, facts)
+    beside = [p for p in files if p != door and posixpath.dirname(p) == posixpath.dirname(door)]
+    if not door or 2 * len(beside) < len(files) - 1:
+        return ""  # griffe's door beside modules of its _internal/ folder: they name their own concept
+    return "Core" if _holding_most(files, facts) != door else ""
 
 
 def home_folder_name(files: Sequence[str], groups: Sequence[Sequence[str]]) -> str:

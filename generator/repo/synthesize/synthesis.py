@@ -46,6 +46,7 @@ from generator.repo.plan.naming import (
     PACKAGE_DOC_FILES,
     name_words,
     phrase,
+    root_door,
     says_where_not_what,
     speaks_for_more,
 )
@@ -178,6 +179,7 @@ def build_analysis(study: Study, index: int, shard: Shard, outcome: Outcome) -> 
         summary = ""
         analysis.model = "offline-extractive"
     own = package_doc(shard, study.plan.shards, facts) or readme_doc(study, shard) or _sole_shard_doc(study)
+    own = own or core_doc(shard, facts, study.ctx.readme)
     central = _central(analysis, facts)
     if central is not None and not central.purpose and analysis.top_symbols and own not in analysis.purpose:
         # its main module says nothing of itself: its package's own words, the symbol it is named after, or
@@ -262,6 +264,17 @@ def readme_doc(study: Study, shard: Shard) -> str:
             stated = says_something(said, words=4) and not said.rstrip().endswith(":")
             return lead(said, SUMMARY_CHARS) if stated else ""
         folder = posixpath.dirname(folder)
+    return ""
+
+
+def core_doc(shard: Shard, facts: Facts, readme: str) -> str:
+    """What the top package says it is (its `__init__.py` docstring), else the README's opening, for the
+    subsystem named its core (`core_name`): taskiq's core was "ExceptionRepr: Serializable exception model for
+    pydantic v2.", one class's docstring, where its package says "Distributed task manager."; '' otherwise."""
+    door = facts.files.get(root_door(shard.files, facts)) if shard.name == "Core" else None
+    for said in (door.doc if door is not None else "", readme if door is not None else ""):
+        if says_something(said) and not said.rstrip().endswith(":"):
+            return lead(said, SUMMARY_CHARS)
     return ""
 
 
