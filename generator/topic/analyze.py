@@ -1434,7 +1434,7 @@ def definition(
         # each concept in one whole spelling: a compound's segments are no concepts of their own, and Arco's
         # Menu page ("收纳、排列并展示一系列选项的列表。") names 列表 of 折叠列表, not 折叠列表
         if opening and (titled or not segmented or names_whole(opening, forms, tokens)):
-            return Claim(opening, [source.id], 1.0)
+            return _opening_claim(source, opening)
         shown = lead_example(source.text) if titled else None
         if shown is not None:  # a document that opens by showing its subject says what it is with the example
             return Claim(shown.text, [source.id], 1.0, shown.code)
@@ -1448,7 +1448,7 @@ def definition(
     for source in ranked[:3] if asked_subject(judge.topic) else []:
         said = lead_paragraph(source.text) if source.id in defining else ""
         if said:
-            return Claim(said, [source.id], 1.0)
+            return _opening_claim(source, said)
         # …or shows it there ("预加载": "GORM允许使用 Preload通过多个SQL中来直接加载关系, 例如：" and its Preload calls)
         shown = lead_example(source.text) if source.id in defining else None
         if shown is not None:
@@ -1471,6 +1471,29 @@ def design_opening(catalog: Catalog, opening: Claim | None, judge: RelevanceJudg
     if not said or said in opening.text or opening.text in said:
         return None
     return Claim(said, [source.id], opening.score)
+
+
+def _opening_claim(source: RawSource, passage: str) -> Claim:
+    """A document's opening passage quoted with the list its paragraph goes on to introduce, when the passage
+    stops at that list's lead-in and the list can be quoted whole with it ("…导致客户端连接断开和操作可能损坏。"
+    then "优雅关闭通过以下方式解决这个问题：" and its four points): the lead-in comes with its list, never
+    dropped before the paragraphs after it."""
+    listed = listed_opening(source.text, passage)
+    if listed is None:
+        return Claim(passage, [source.id], 1.0)
+    return Claim(listed.text, [source.id], 1.0, items=listed.items)
+
+
+def listed_opening(text: str, passage: str) -> Quote | None:
+    """The list quote (`list_quote`) of the block whose lead-in `passage` opens and leaves its last words
+    off, the list's lead-in among them; None when no block's lead-in goes on from `passage` into a list."""
+    said = " ".join(passage.split())
+    for block in text_blocks(text):
+        lead, items = list_parts(block)
+        whole = " ".join(clean(p) for p in split_all(lead))
+        if items and whole != said and whole.startswith(said):
+            return list_quote(block)
+    return None
 
 
 def _titled_as_named(title: str, judge: RelevanceJudge) -> bool:
@@ -1525,7 +1548,7 @@ def subject_definition(
     ):
         text = document_opening(source.text, [words], titled=False, name=subject)
         if text:
-            return Claim(text, [source.id], 1.0)
+            return _opening_claim(source, text)
     return None
 
 
@@ -1692,7 +1715,7 @@ def whole_abstract(blocks: list[str], first: str) -> str:
     cannot be quoted whole."""
     if not blocks or not first or first != opening_passage(blocks[0]):
         return first
-    if blocks[0].rstrip().endswith((":", "：")):
+    if blocks[0].rstrip().endswith((":", "：")) or list_parts(blocks[0])[1]:
         return first  # its lead-in, left off, introduces what follows: that is no more of the abstract
     kept = [first]
     for block in blocks[1:]:
