@@ -590,6 +590,10 @@ def opening_passages(
         # a section opening on its example, asked how a thing is done: the example under its heading first
         # ("### 2、踢人下线" and its `StpUtil.kickout(10001)` calls; "### 3、权限校验", "然后就可以用以下 api 来鉴权了" and
         # its StpUtil.checkPermission calls), then what the section says after it
+        lead = _standing_lead(section.blocks)
+        if lead:  # "Memory Compiler/内存编译器，编译.java文件生成.class。" above `mc /tmp/Test.java` under "## 使用参考"
+            shown = SectionPassage(" ".join(lead), lead, section.heading, example)
+            return [shown, *[p for p in found if p.parts != lead][:limit]]
         caption = unnumbered(" ".join(_MARKUP.sub(" ", section.heading).split())).rstrip(":：")
         if caption:
             shown = SectionPassage(f"{caption}:", (f"{caption}:",), section.heading, example)
@@ -607,6 +611,20 @@ def opening_passages(
         # full stop ("通过 v-model 来绑定当前页码。" above the example under "### 基础用法"): its answer
         found = shown_examples(section, said, opening=True)
     return found
+
+
+def _standing_lead(blocks: Sequence[str]) -> tuple[str, ...]:
+    """The one-line paragraph a section opens on above its example, when its sentences stand alone (a
+    statement of what the example does, not "然后就可以用以下 api 来鉴权了" nor a caveat): the example's lead-in in place of
+    the heading, which may be a bare label ("使用参考"); () for none."""
+    if not blocks or _FENCE.match(blocks[0]) or not opening_example(blocks):
+        return ()
+    parts = tuple(clean(p) for p in split_all(blocks[0]))
+    if not parts or leans_back(parts[0]) or not all(quotable(p) and not is_question(p) for p in parts):
+        return ()
+    if states_caveat(" ".join(parts)):
+        return ()  # "注意，jfr 只支持在 start时配置。" warns of the example, it does not say what it shows
+    return parts
 
 
 def opening_example(blocks: Sequence[str]) -> str:
