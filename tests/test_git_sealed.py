@@ -286,3 +286,27 @@ def test_repository_of_another_user_is_read_without_trusting_it(tmp_path: Path) 
     assert checkout(parse_source(str(repo), tmp_path), tmp_path / "cache").revision == head
     assert "sample/core.py" in tracked_files(repo)
     assert _markers(tmp_path) == []
+
+
+@pytest.mark.parametrize("linked", ["refs/tags", "refs"])
+def test_symlinked_tags_folder_is_not_copied_into_the_view(linked: str, tmp_path: Path) -> None:
+    """A `refs/tags` (or `refs`) planted as a link to another folder lends the sealed view none of its files."""
+    from generator.repo.checkout.sealed import find_layout, sealed_view
+
+    repo = make_git_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    git(repo, "tag", "v1.0")
+    git(repo, "pack-refs", "--all")
+    outside = tmp_path / "outside"
+    (outside / "tags").mkdir(parents=True)
+    (outside / "tags" / "v9.9").write_text("secret line\n", encoding="utf-8")
+    (outside / "heads").mkdir()
+    planted = repo / ".git" / linked
+    moved = tmp_path / "moved"
+    planted.rename(moved)
+    os.symlink(outside / "tags" if linked == "refs/tags" else outside, planted)
+    layout = find_layout(repo)
+    assert layout is not None
+    with sealed_view(repo, layout) as env:
+        view = Path(env["GIT_DIR"])
+        assert not (view / "refs" / "tags" / "v9.9").exists()
+        assert run_git(["tag", "--list"], cwd=repo).splitlines() == ["v1.0"]  # the packed tag is still read

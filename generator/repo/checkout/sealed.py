@@ -133,8 +133,11 @@ def _copy_head(layout: GitLayout, view: Path) -> None:
 
 def _copy_tags(layout: GitLayout, view: Path) -> None:
     """Copy the loose tag files under `refs/tags` (a release a fetch has just brought), never descending
-    through a symlinked folder; names that are no ref's are passed over."""
+    through a symlinked folder (`refs` or `refs/tags` itself included); names that are no ref's are passed
+    over."""
     tags = layout.common_dir / "refs" / "tags"
+    if any(folder.is_symlink() for folder in (tags.parent, tags)):
+        return
     copied = 0
     for folder, _, names in os.walk(tags, followlinks=False):
         for name in names:
