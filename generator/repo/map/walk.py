@@ -33,7 +33,7 @@ from generator.repo.map.filetypes import (
 )
 from generator.repo.map.manifests import declared_repositories
 from generator.repo.model import FileEntry, RepoMap, Skipped
-from generator.store import read_regular
+from generator.store import MAX_READ_BYTES, open_regular, read_regular
 
 SNIFF_BYTES = 8192  # binary detection looks for NUL bytes here (what git itself does)
 
@@ -61,6 +61,9 @@ PUBLISHED_OUTPUTS = frozenset({"dist", "build", "out"})
 PACKAGE_FIELDS = ("main", "module", "browser", "bin", "exports", "files", "types", "typings")
 PACKAGE_JSON_MAX_BYTES = 1_000_000
 PACKAGE_CODE = frozenset({"javascript", "typescript", "tsx"})
+# sources that open with a package clause naming their folder (`_source_package`), and how many of them are read
+PACKAGE_CLAUSE_SUFFIXES = (".go", ".java", ".kt")
+SOURCE_PACKAGE_READS = 8
 
 
 def human_size(size: int) -> str:
@@ -254,7 +257,12 @@ def _walk(walk: _Walk, directory: Path, prefix: str, rules: _IgnoreRules) -> Non
             if entry.name in PUBLISHED_OUTPUTS and published is None:
                 published = published_outputs(directory)
             output = published is not None and entry.name in published
-            if ignored_dir(entry.name) and not output and not _docs_source(entry):
+            if (
+                ignored_dir(entry.name)
+                and not output
+                and not _docs_source(entry)
+                and not _source_package(entry)
+            ):
                 skipped.append(Skipped(rel + "/", "ignored by default"))
             elif rel in walk.submodules:
                 skipped.append(Skipped(rel + "/", "git submodule (another repository)"))
@@ -341,6 +349,34 @@ def _docs_source(entry: os.DirEntry[str]) -> bool:
     the documentation's source: SQLAlchemy, Alembic, Mako and dogpile.cache keep their docs in
     doc/build/ (the HTML goes to doc/build/output/), and Sphinx never writes a conf.py into its output."""
     return entry.name in PUBLISHED_OUTPUTS and os.path.isfile(os.path.join(entry.path, "conf.py"))
+
+
+def _source_package(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder named like a build output (build/, out/, dist/) is a package of the project's source:
+    a Python package (its own `__init__.py`), or Go, Java or Kotlin files whose package clause names the folder
+    (ko's pkg/build/ is `package build`). No build writes such a file into its output: setuptools puts
+    build/lib/<package>/ there, Gradle .class files, goreleaser binaries; generated files are still skipped."""
+    if entry.name not in PUBLISHED_OUTPUTS:
+        return False
+    try:
+        with os.scandir(entry.path) as found:
+            names = sorted(e.name for e in found if e.is_file(follow_symlinks=False))
+    except OSError:
+        return False
+    if "__init__.py" in names:
+        return True
+    clause = re.compile(
+        rb"^package[ \t]+(?:[\w.]+\.)?" + re.escape(entry.name).encode() + rb"\b(?![.\w])", re.M
+    )
+    for name in [n for n in names if n.endswith(PACKAGE_CLAUSE_SUFFIXES)][:SOURCE_PACKAGE_READS]:
+        try:  # the clause sits in the head, below a licence; a Go generated-file marker sits above it
+            with open_regular(os.path.join(entry.path, name), MAX_READ_BYTES) as handle:
+                data = handle.read(SNIFF_BYTES)
+        except OSError:
+            continue
+        if clause.search(data) and not _is_generated(data[:GENERATED_HEAD]) and not _go_generated(data):
+            return True
+    return False
 
 
 def published_outputs(directory: Path) -> frozenset[str]:
