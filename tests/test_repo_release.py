@@ -111,3 +111,43 @@ def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release
     repo_map = map_repository(root)
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     assert docs.tag is None and [p.heading for p in docs.release] == ["Latest release"]
+
+
+def test_a_poetry_project_stands_at_the_status_and_python_its_tool_poetry_table_declares(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "README.md": "# tiny\n\nTiny routes requests to handlers.\n",
+        # ormar's form: a [project] table naming the package alone, the rest kept where Poetry reads it
+        "pyproject.toml": (
+            '[project]\nname = "tiny"\n\n[tool.poetry]\nname = "tiny"\nversion = "0.24.0"\nclassifiers = [\n'
+            '    "Development Status :: 4 - Beta",\n    "Programming Language :: Python :: 3.10",\n]\n\n'
+            '[tool.poetry.dependencies]\npython = "^3.10.0"\npydantic = "^2.11.9"\n'
+        ),
+        "tiny/__init__.py": '"""Tiny."""\n',
+    }
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [(p.heading, p.text, p.start) for p in docs.release] == [
+        ("Version", "0.24.0", 6),
+        ("Development status", "Beta", 8),
+        ("Requires", "Python `^3.10.0`", 13),
+    ]
+
+
+def test_a_poetry_version_the_dynamic_versioning_plugin_writes_is_no_release(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# tiny\n\nTiny routes requests to handlers.\n",
+        "pyproject.toml": (
+            '[tool.poetry]\nname = "tiny"\nversion = "0.0.0"\n\n[tool.poetry.dependencies]\npython = ">=3.9"\n\n'
+            "[tool.poetry-dynamic-versioning]\nenable = true\n"
+        ),
+        "tiny/__init__.py": '"""Tiny."""\n',
+    }
+    root = write_tree(tmp_path / "repo", files)
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
+    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    assert [(p.heading, p.text, p.start) for p in docs.release] == [("Requires", "Python `>=3.9`", 6)]

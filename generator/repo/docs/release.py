@@ -1,9 +1,9 @@
 """Where the project stands, from its own files: the README's stability section (fx's "This library is `v1`
 and follows SemVer strictly"), the latest release its changelog heads (griffe's 2.2.0 of 2026-08-16), and
 what its manifest declares — a development status, the language version it requires (pyproject's
-`requires-python`, go.mod's `go`, package.json's `engines`). Each a passage cited at its line. A project
-whose changelog heads no release is read from its git tags: the newest release tag the revision reaches
-(taskiq's 0.12.4, grpc-gateway's v2.30.0), with its date."""
+`requires-python` or Poetry's `python`, go.mod's `go`, package.json's `engines`). Each a passage cited at
+its line. A project whose changelog heads no release is read from its git tags: the newest release tag the
+revision reaches (taskiq's 0.12.4, grpc-gateway's v2.30.0), with its date."""
 
 from __future__ import annotations
 
@@ -125,24 +125,38 @@ def _manifests(root: Path, paths: Collection[str]) -> Iterator[DocPassage]:
 
 
 def _pyproject(root: Path) -> Iterator[DocPassage]:
+    """The version, status and Python the `[project]` table declares; where it leaves one out, the form
+    Poetry keeps it in — `version` and `classifiers` under `[tool.poetry]`, the Python as `python` under
+    `[tool.poetry.dependencies]` (ormar's `python = "^3.10.0"`). PDM and Hatch read `[project]` alone."""
     text = read_or_none(root, "pyproject.toml", max_bytes=MANIFEST_BYTES) or ""
     try:
-        project = tomllib.loads(text).get("project", {})
+        manifest = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return
-    if not isinstance(project, dict):
-        return
+    project = _table(manifest, "project")
+    poetry = _table(_table(manifest, "tool"), "poetry")
     version = project.get("version")
+    # a Poetry version the dynamic-versioning plugin writes at build time stands as a placeholder ("0.0.0")
+    if version is None and "poetry-dynamic-versioning" not in text:
+        version = poetry.get("version")
     if isinstance(version, str) and (line := _line_of(text, "version", version)):
         yield DocPassage("pyproject.toml", line, line, "paragraph", version, "Version")
-    status = next(
-        (m.group(1).strip() for c in project.get("classifiers", ()) if (m := _STATUS.search(str(c)))), ""
-    )
+    classifiers = project.get("classifiers", poetry.get("classifiers"))
+    listed = classifiers if isinstance(classifiers, list) else []
+    status = next((m.group(1).strip() for c in listed if (m := _STATUS.search(str(c)))), "")
     if status and (line := _line_of(text, "Development Status", status)):
         yield DocPassage("pyproject.toml", line, line, "paragraph", status, "Development status")
-    python = project.get("requires-python")
-    if isinstance(python, str) and (line := _line_of(text, "requires-python", python)):
+    key, python = "requires-python", project.get("requires-python")
+    if python is None:
+        key, python = "python", _table(poetry, "dependencies").get("python")
+    if isinstance(python, str) and (line := _line_of(text, key, python)):
         yield DocPassage("pyproject.toml", line, line, "paragraph", f"Python `{python}`", "Requires")
+
+
+def _table(parent: dict[str, object], key: str) -> dict[str, object]:
+    """`parent`'s table `key`, empty when it has none or holds something else there."""
+    found = parent.get(key)
+    return found if isinstance(found, dict) else {}
 
 
 def _package_json(root: Path) -> Iterator[DocPassage]:
