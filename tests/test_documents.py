@@ -1191,6 +1191,18 @@ def test_swift_and_go_proposal_headers_give_status_and_date() -> None:
     assert read_text(go, name="16339.md").date == "2016-07-18"
 
 
+def test_a_ckb_rfcs_proposal_and_obsolete_statuses_are_statuses() -> None:
+    """A Nervos CKB RFC's front matter states `Status: Proposal` (what an ADR calls "Proposed") and, for an RFC
+    replaced by another, `Status: Obsolete`; a proposal's "Draft proposal" stays a draft."""
+    rfc = '---\nNumber: "0044"\nCategory: Standards Track\nStatus: {}\nCreated: 2022-08-18\n---\n\n# CKB Light Client\n\nText.\n'
+    assert read_text(rfc.format("Proposal"), name="0044.md").status == "proposed"
+    assert read_text(rfc.format("Obsolete"), name="0011.md").status == "obsolete"
+    assert read_text(rfc.format("Obsoleted by RFC 0045"), name="0011.md").status == "obsolete"
+    assert read_text(rfc.format("Active"), name="0017.md").status == "active"
+    assert read_text(rfc.format("Withdrawn"), name="0011.md").status == "withdrawn"
+    assert read_text(rfc.format("Draft proposal"), name="0050.md").status == "draft"
+
+
 def test_front_matter_and_header_tables_state_the_status() -> None:
     """A proposal's status in YAML front matter (`status: shipped` beside `stage: completed`, `stage:
     released # FIXME…`, `status: under-review`) and in a header table opening the document (`| Status |

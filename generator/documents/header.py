@@ -31,6 +31,7 @@ _FIELD = re.compile(
 )
 STATUSES = (
     "superseded",
+    "obsolete",  # a Nervos CKB RFC's `Status: Obsolete`: replaced, no longer in force
     "withdrawn",
     "rejected",
     "deferred",
@@ -172,6 +173,9 @@ def status_of(stated: str) -> str:
     → "in_progress"); '' when it names none deepkb knows."""
     lowered = re.sub(r"[-_]", " ", stated.lower())  # `under-review` is "under review"
     lowered = re.sub(r"^\s*(?:in\s+)?review\b", "under review", lowered)  # a SIMD's `status: Review`
+    # a Nervos CKB RFC's `Status: Proposal` is what an ADR calls "Proposed"; "Obsoleted by RFC 8" is obsolete
+    lowered = re.sub(r"^\W*proposal\b", "proposed", lowered)
+    lowered = re.sub(r"\bobsoleted\b", "obsolete", lowered)
     word = next((word for word in STATUSES if re.search(rf"\b{word}\b", lowered)), "")
     return word.replace(" ", "_")
 
