@@ -143,3 +143,21 @@ def test_a_sentence_about_what_an_example_printed_points_elsewhere() -> None:
         "结果的输出顺序和事件发生的先后顺序一致。",
     ):
         assert not points_elsewhere(sentence), sentence
+
+
+def test_a_chinese_clause_handing_its_subject_to_another_page_is_a_pointer() -> None:
+    # Hertz's middleware page and DTM's guide: the sentence's point is the page it names, wherever the pointer stands
+    for sentence in (
+        "在实现服务端中间件的时候通常会用到 RequestContext 相关操作，见 请求上下文。",
+        "一个服务端中间件即为一个 Handler，Handler 相关操作见 Handler。",
+        "关于同步模式，可以参考事务选项中的等待事务结果",
+        "TLS 相关的配置信息可参考 tls。",
+    ):
+        assert points_elsewhere(sentence), sentence
+    # a statement adding where more is said keeps its statement; "关于 X，" opening a statement is no pointer
+    for sentence in (
+        "Hertz 支持优雅退出，详见 优雅退出。",
+        "关于事务的超时，dtm 默认等待 10 秒。",
+        "Hertz 提供了相关的中间件，可以按需引入。",
+    ):
+        assert not points_elsewhere(sentence), sentence

@@ -68,6 +68,11 @@ _POINTS_ELSEWHERE = re.compile(
     r"|^(?:要了解更多|了解更多|更多信息|更多详情|详情请|详情可(?:查阅|参阅|参考|查看|见)|详见|(?:另|也)?请参阅|请参考|参见|另见)"
     # "完整列表, 参考 GORM Finisher API。": a full list is found where it points
     r"|^(?:完整|全部|更多)的?[\u4e00-\u9fff]{0,8}[，,]\s*(?:请)?(?:参考|参阅|参见|查看|见)"
+    # … or wherever it stands, a clause handing what it names to another page: "关于同步模式，可以参考事务选项中的等待
+    # 事务结果" (DTM), "…通常会用到 RequestContext 相关操作，见 请求上下文。", "TLS 相关的配置信息可参考 tls。" (Hertz); a
+    # statement that only adds "，详见 X" keeps its statement
+    r"|^\W*关于[^，,。；;]{1,40}[，,]\s*(?:可以|可|请)?(?:参考|参阅|参见|查看|详见|见)"
+    r"|相关的?(?:操作|内容|配置(?:信息)?|信息|用法|说明|介绍|文档|细节)[，,]?\s*(?:请|可以?)?(?:参考|参阅|参见|查看|详见|见)"
     # "All the risk and drawbacks are described in the “Security, Liveness and Privacy Considerations” section."
     r"|\b(?:is|are)\s+(?:described|explained|discussed|detailed|covered)\s+in\s+(?:the\s+)?[^.;]{0,80}?"
     r"\b(?:section|chapter|appendix)\b"
