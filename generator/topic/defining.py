@@ -25,8 +25,12 @@ _ASPECTS = re.compile(r"^(?P<stem>.+?\s)(?P<items>[\w-]+(?:,\s*[\w-]+)*,?\s+(?:a
 _ASPECT_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 # a Chinese question names its subject first and asks after it: "表单联动怎么实现", "Canvas 和 SVG 渲染器如何选择"
 _ZH_ASKING = re.compile(r"如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么|能否|是否")
-# the copula before the question word is no part of the subject: "出码是怎么实现的" asks about 出码
-_ZH_COPULA = re.compile(r"\s*(?:是|又是|到底是|究竟是)?\s*$")
+# the copula before the question word is no part of the subject: "出码是怎么实现的" asks about 出码; nor is an
+# adverb saying how it is asked of several things: "服务端中间件和客户端中间件分别怎么实现" asks about the two
+_ZH_COPULA = re.compile(r"\s*(?:分别|各自|具体)?\s*(?:是|又是|到底是|究竟是)?\s*$")
+# "X是怎么Y的": a copula and a closing 的 ask how X does what it does, whatever that is ("DTM 的子事务屏障是怎么解决
+# 空补偿、悬挂和幂等问题的" asks about 子事务屏障)
+_ZH_SHI = re.compile(r"是\s*$")
 # what ends a question asking by its verb alone: "用", "实现的", "选择", or two verbs joined ("开发和注册",
 # "注册和自定义", "加载和热更新": the second may be a three-character verb)
 _ZH_BARE_VERB = re.compile(
@@ -70,6 +74,15 @@ _NAME_DOES_FRAME = re.compile(
     rf"(?P<verb>[a-z]+)\s+(?:the\s+|an?\s+)?(?P<object>[^,;]+?){_PLACE}$"
 )
 
+# "How can a CKB light client verify the chain…", "How does the BIDS Inheritance Principle decide which files…":
+# after an article the subject is a noun phrase of a few words, and the first word that a determiner or a question
+# word follows is its verb (a verb takes an object; a noun phrase's words do not)
+_ARTICLE_SUBJECT = re.compile(
+    r"^(?:[Hh]ow|[Ww]hy|[Ww]hen|[Ww]here)\s+(?:does|do|did|can|could|will|would|should)\s+(?:the|an?)\s+"
+    r"(?P<subject>(?:(?!(?:of|in|on|for|to|with|and|or|an?|the)\b)[\w.()-]+\s+){0,4}?"
+    r"(?!(?:of|in|on|for|to|with|and|or|an?|the)\b)[\w.()-]+)\s+(?P<verb>[a-z]+)\s+"
+    r"(?:the|an?|which|what|whether|when|how|its|their|each|every|all)\b"
+)
 
 # "What is the Aptos fungible asset standard and how does it differ from Coin?": a question opening on what the
 # subject is names it whole before the second question, whose words (the Coin it is compared to) only qualify it
@@ -104,7 +117,8 @@ def plan_subject(topic: str) -> str:
     before = _ZH_COPULA.sub("", topic[: named.start()]) if named else ""
     if named and before and topic_phrases(before):
         asked = _ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
-        if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before) or _ZH_WHY.fullmatch(named[0]):
+        shi_de = bool(_ZH_SHI.search(topic[: named.start()])) and asked.endswith("的")
+        if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before) or _ZH_WHY.fullmatch(named[0]) or shi_de:
             # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
             # 方法的入参和返回值": the command it names is what it asks about, whatever it asks it to do
             return before
@@ -121,6 +135,9 @@ def plan_subject(topic: str) -> str:
     framed = _AUXILIARY_FRAME.match(topic)
     if framed and framed.group(2).lower() in GENERIC and topic_phrases(framed.group(1)):
         return framed.group(1)
+    article = _ARTICLE_SUBJECT.match(topic)
+    if article and article["verb"] not in GENERIC and topic_phrases(article["subject"]):
+        return article["subject"]
     does = _NAME_DOES_FRAME.match(topic)
     if does and does["verb"] not in GENERIC and topic_phrases(does["object"]):
         return does["object"]
