@@ -42,7 +42,7 @@ _ZH_TWO_VERBS = re.compile(r"([\u4e00-\u9fff]{1,3})[和与及、或]([\u4e00-\u9
 _ZH_CLAUSE = re.compile(r"[，,；;：:。？?！!]")
 # a second question joined after a comma or a question mark: "出码是怎么实现的，怎么使用出码功能", "GORM 怎么预加载
 # 关联数据？Preload 和 Joins 有什么区别" ask two questions of one subject
-_ZH_NEXT_QUESTION = re.compile(
+ZH_NEXT_QUESTION = re.compile(
     r"\s*(?:[，,；;]\s*(?=.*(?:如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么))|[？?]\s*(?=\S))"
 )
 # a question asking why names its subject before the question word, whatever it asks it to do: "GORM 的链式调用
@@ -116,7 +116,7 @@ def plan_subject(topic: str) -> str:
         return topic
     before = _ZH_COPULA.sub("", topic[: named.start()]) if named else ""
     if named and before and topic_phrases(before):
-        asked = _ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
+        asked = ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
         shi_de = bool(_ZH_SHI.search(topic[: named.start()])) and asked.endswith("的")
         if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before) or _ZH_WHY.fullmatch(named[0]) or shi_de:
             # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
@@ -212,7 +212,7 @@ def asked_words(topic: str) -> set[str]:
     named = _ZH_ASKING.search(text)
     if named is None or not asked_subject(topic):
         return set()
-    asked = _ZH_LIGHT_VERB.sub("", _ZH_NEXT_QUESTION.split(text[named.end() :], maxsplit=1)[0].strip())
+    asked = _ZH_LIGHT_VERB.sub("", ZH_NEXT_QUESTION.split(text[named.end() :], maxsplit=1)[0].strip())
     if not asked or _ZH_BARE_VERB.fullmatch(asked):
         return set()
     # one Han character alone ("入" of 入参, "图" of 火焰图) is part of too many headings' words to name one

@@ -11,14 +11,10 @@ import re
 
 from ..cjk import CJK_RUN
 from ..text.words import tokens
-from .defining import plan_subject
+from .defining import ZH_NEXT_QUESTION, plan_subject
 
 # "… and how do they put data …", "… and what must an application guarantee": an English second question
 _EN_NEXT = re.compile(r"\s*,?\s+and\s+(?=(?:how|why|what|when|where|which)\b)", re.IGNORECASE)
-# "…关联数据？Preload 和 Joins 有什么区别", "出码是怎么实现的，怎么使用出码功能": a Chinese second question
-_ZH_NEXT = re.compile(
-    r"\s*(?:[，,；;]\s*(?=.*(?:如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么))|[？?]\s*(?=\S))"
-)
 # what a part asks by its question words → the outline facets whose sections answer it
 _PART_FACETS = (
     (re.compile(r"^\W*why\b|为什么|为何", re.IGNORECASE), ("motivation",)),
@@ -48,7 +44,7 @@ def question_parts(topic: str) -> list[str]:
     """The questions a topic asks one after another, each as written ("What are Snap Deals", "how do they
     put data into committed capacity sectors"); [] for a topic asking one question, or none."""
     text = " ".join(topic.split()).rstrip("?？").strip()
-    splitter = _ZH_NEXT if CJK_RUN.search(text) else _EN_NEXT
+    splitter = ZH_NEXT_QUESTION if CJK_RUN.search(text) else _EN_NEXT
     parts = [p.strip() for p in splitter.split(text) if p.strip()]
     return parts if len(parts) > 1 else []
 
