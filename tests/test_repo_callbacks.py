@@ -514,3 +514,43 @@ def test_the_flow_list_says_what_runs_a_special_method(entry: str, said: str) ->
 
     first = str(flow_tree_markdown((FlowBranch(FlowHop(entry, "read"), ()),))).splitlines()[0]
     assert first == f"- `{entry}` — {said}"
+
+
+# ormar's shape: a field helper hands the model class (a parameter typed `type[Model]`) to a function of the
+# repository that only asks it its name; the model's `save` and `load_all` are nobody's callbacks. A class
+# handed to a repository function that passes it on to a server is still called back
+MODEL_HELPERS = {
+    "orm/__init__.py": "",
+    "orm/models.py": (
+        "class Model:\n"
+        "    def save(self):\n" + _work("saved") + "        return self\n\n"
+        "    def load_all(self):\n" + _work("loaded") + "        return self\n\n"
+        "    @classmethod\n"
+        "    def get_name(cls):\n        return cls.__name__\n"
+    ),
+    "orm/fields.py": (
+        "import socketserver\n"
+        "from orm.models import Model\n\n\n"
+        "def create_dummy_model(base_model, pk_field):\n"
+        "    return (base_model.get_name(), base_model.__module__, pk_field)\n\n\n"
+        "def serve(handler):\n"
+        "    return socketserver.TCPServer(('', 0), handler)\n\n\n"
+        "def populate(to: type[Model], nullable):\n"
+        "    dummy = create_dummy_model(to, nullable)\n"
+        "    return dummy\n\n\n"
+        "def run(to: type[Model]):\n"
+        "    return serve(to)\n"
+    ),
+}
+
+
+def test_a_class_handed_to_a_function_that_only_reads_it_is_not_called_back(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, MODEL_HELPERS)
+    assert facts.calls is not None
+    edges = {(e.caller, e.callee, e.handed) for e in facts.calls.edges(["orm/fields.py"])}
+    assert ("populate", "create_dummy_model", False) in edges
+    assert not {callee for caller, callee, handed in edges if caller == "populate" and handed}
+    # `serve` passes its handler on to the standard library's server, which calls it back
+    assert {"Model", "Model.save", "Model.load_all"} <= {
+        callee for caller, callee, handed in edges if caller == "run" and handed
+    }

@@ -319,8 +319,10 @@ class _CallReader:
             self._package,
             family=lambda receiver, method: families.of("python", receiver, method),
             attributes=self._class_attributes,
+            function=self._function,
         )
         self._attributes: dict[tuple[str, str], dict[str, ast.expr]] = {}  # (module, class) → attributes
+        self._functions: dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}  # module-level
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._parsed: tuple[str, ast.Module] | None = None  # the Python module whose calls are being read
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
@@ -384,6 +386,22 @@ class _CallReader:
         if text is not None and tree is not None:
             self._parsed = (text, tree)  # the file whose calls are read: what it declares comes from it too
         return tree
+
+    def _function(self, path: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """A Python module's module-level function of that name (the last one defined), read from the
+        module's own text once, whichever module's calls are being read."""
+        if path not in self._functions:
+            fact = self.files.get(path)
+            text = (
+                self._read(path, CALLS_MAX_BYTES) if fact is not None and fact.language == "python" else None
+            )
+            tree = _parsed_python(text) if text is not None else None
+            self._functions[path] = {
+                node.name: node
+                for node in (tree.body if tree is not None else [])
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+        return self._functions[path].get(name)
 
     def _class_attributes(self, path: str, cls: str) -> dict[str, ast.expr]:
         """The attributes a Python class of `path` sets on `self` (pycalls.class_attributes), read from the

@@ -128,6 +128,10 @@ class PythonCalls:
     # a module's class → what gives the class of each attribute it sets on `self` (`class_attributes`), read
     # from that module's own tree, so a chain of attributes is typed alike from every module
     attributes: Callable[[str, str], dict[str, ast.expr]] = field(default=lambda path, cls: {})
+    # a module's module-level function by name (None when not one), read from that module's own tree
+    function: Callable[[str, str], ast.FunctionDef | ast.AsyncFunctionDef | None] = field(
+        default=lambda path, name: None
+    )
     # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
     # whether it defines a name many times over (the facts do not change while calls are read)
     _defined: dict[str, dict[str, bool]] = field(default_factory=dict, init=False, repr=False)
@@ -162,7 +166,7 @@ class PythonCalls:
                 plugged: list[Target] = []
                 targets = [
                     (called, False, False, False),
-                    *((t, True, False, False) for t in self._handed(scope, owner, local, call)),
+                    *((t, True, False, False) for t in self._handed(scope, owner, local, call, called)),
                     *((t, True, False, False) for t in _loaded(scope, local, call)),
                 ]
                 if called is None:
@@ -208,13 +212,20 @@ class PythonCalls:
         return self.family(name, function.attr) if name else []
 
     def _handed(
-        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], call: ast.Call
+        self,
+        scope: ModuleScope,
+        owner: str,
+        local: dict[str, ast.expr],
+        call: ast.Call,
+        receiver: Target | None = None,
     ) -> list[Target | None]:
         """The repository functions a call hands over by name (`raw_main(main_program=program)`,
         `Thread(target=work)`), alone or in a literal dict, list, tuple or set (a registry's
         `register_all({"load": run_load})`): the callee calls them, so the caller's flow leads there. A
         class handed to anything but a builtin (`HTTPServer(address, Handler)`, a local or parameter holding
-        one, `handler: type[Handler]`) is made and called back by the receiver (callbacks.py)."""
+        one, `handler: type[Handler]`) is made and called back by the receiver (callbacks.py), unless the
+        receiver is a function of the repository that only reads the class's attributes (`receiver`: ormar's
+        `create_dummy_model(to, to_field)` asks the model its name and saves nothing)."""
         values = [*call.args, *(keyword.value for keyword in call.keywords)]
         names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
         # a method of the instance handed over (`HookCaller(name, self._hookexec)`)
@@ -232,10 +243,28 @@ class PythonCalls:
             else:
                 target = None if to_builtin else self._class_held(scope, value)
             is_class = target is not None and target[1] and self._names(target[0]).get(target[1])
+            if is_class and receiver is not None and self._only_reads(receiver, call, name):
+                continue
             if target is not None and target[1] and (is_class is False or (is_class and not to_builtin)):
                 found.append(target)
         found.extend(self.method(scope.path, owner, name) for name in bound if owner and not to_builtin)
         return found
+
+    def _only_reads(self, called: Target, call: ast.Call, name: str) -> bool:
+        """Whether `called`, a module-level function of the repository, does nothing with the parameter
+        `call` gives the local `name` but read its attributes (`base_model.get_name()`): it neither calls
+        it, stores it, returns it nor passes it on, so no one calls the class back. False when the
+        parameter is not known."""
+        path, function = called
+        if "." in function or self._names(path).get(function) is not False:
+            return False
+        definition = self.function(path, function)
+        parameter = _parameter_given(definition, call, name) if definition is not None else None
+        if definition is None or parameter is None:
+            return False
+        read = {id(node.value) for node in ast.walk(definition) if isinstance(node, ast.Attribute)}
+        uses = [n for n in ast.walk(definition) if isinstance(n, ast.Name) and n.id == parameter]
+        return all(id(use) in read for use in uses)
 
     def _tabled(
         self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], func: ast.expr
@@ -607,6 +636,23 @@ def _loaded(scope: ModuleScope, local: dict[str, ast.expr], call: ast.Call) -> l
         if isinstance(value, ast.Name) and value.id not in local
         for target in scope.loaded.get(value.id, ())
     ]
+
+
+def _parameter_given(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, name: str
+) -> str | None:
+    """The parameter of `function` that `call` gives the local `name` as a whole argument; None when
+    none does, or through `*args`/`**kwargs`."""
+    arguments = function.args
+    positional = [a.arg for a in [*arguments.posonlyargs, *arguments.args]]
+    for index, value in enumerate(call.args):
+        if isinstance(value, ast.Name) and value.id == name:
+            return positional[index] if index < len(positional) else None
+    keywords = set(positional[len(arguments.posonlyargs) :]) | {a.arg for a in arguments.kwonlyargs}
+    for keyword in call.keywords:
+        if isinstance(keyword.value, ast.Name) and keyword.value.id == name:
+            return keyword.arg if keyword.arg in keywords else None
+    return None
 
 
 def _handed_values(values: list[ast.expr]) -> list[ast.expr]:
