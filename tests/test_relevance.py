@@ -445,3 +445,20 @@ def test_a_latin_word_of_a_chinese_topic_is_not_cut_into_its_chinese_spelling() 
     assert cut_words(fields, api) == (api.forms,)
     compound = RelevanceJudge("路由配置").terms("路由配置")[0]
     assert cut_words(fields, compound) == ((("路由",),), (("配置",),))
+
+
+def test_a_chinese_question_s_which_when_and_should_ask_nothing_of_a_document() -> None:
+    """哪个 "which", (什么)时候 "when" and 应该 "should" shape a Chinese question as their English twins do an
+    English one: a page on the thing asked about never writes them. Read as the question's content words,
+    they left such a page naming under half of the topic, off point and below the floor, and the run without
+    a source (hertz-zh's network-library page for "…默认用哪个网络库？什么时候应该换成…")."""
+    topic = "Tornado 默认用哪个事件循环？什么时候应该换成 uvloop"
+    loop = Fields(
+        title="事件循环",
+        headings="事件循环\n使用方式\n事件循环选择",
+        body="默认使用 asyncio 原生的事件循环，也可以改用 uvloop。"
+        "uvloop 在连接多的场景下性能更好，asyncio 的事件循环则不需要额外安装。",
+    )
+    [verdict] = RelevanceJudge(topic).judge([("loop", loop)], topic)
+    assert verdict.topic.on_point
+    assert verdict.topic.score >= FLOOR
