@@ -8,6 +8,7 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.analyze.citations import Linker
+from generator.repo.docs.model import ProjectDocs
 from generator.repo.docs.project import read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
@@ -32,11 +33,16 @@ PROJECT = {
 }
 
 
-def test_the_overview_says_where_the_project_stands_from_its_own_files(tmp_path: Path) -> None:
-    root = write_tree(tmp_path / "repo", PROJECT)
+def _project(root: Path) -> tuple[ProjectDocs, Linker]:
+    """The project's docs as a run reads them from `root`, and the linker citing their lines."""
     repo_map = map_repository(root)
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    return read_project_docs(root, repo_map, extract_facts(root, repo_map), linker), linker
+
+
+def test_the_overview_says_where_the_project_stands_from_its_own_files(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "repo", PROJECT)
+    docs, linker = _project(root)
     said = [(p.heading, p.text, p.path, p.start) for p in docs.release]
     assert said == [
         ("Stability", "This library is `v1` and follows SemVer strictly.", "README.md", 13),
@@ -66,9 +72,7 @@ def test_a_package_semantic_release_publishes_states_no_version_of_its_file(tmp_
         "index.js": "export function route(path) {\n  return path\n}\n",
     }
     root = write_tree(tmp_path / "repo", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs, linker = _project(root)
     assert [(p.heading, p.text, p.start) for p in docs.release] == [("Requires", "node `>=18`", 5)]
 
 
@@ -97,9 +101,7 @@ def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release
         git(root, "commit", "-q", "-am", f"change {n}")
     git(root, "tag", "v1.3.0-rc1")
     git(root, "tag", "cmd/tiny/v1.3.0")
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs, linker = _project(root)
     tagged = git(root, "log", "-1", "--format=%cs", "v1.2.0").strip()
     assert docs.tag == ReleaseTag("v1.2.0", tagged, 2)
     assert release_markdown(docs, linker)[-1] == (
@@ -108,8 +110,7 @@ def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release
     )
 
     (root / "CHANGELOG.md").write_text("# Changelog\n\n## 1.4.0 - 2025-05-13\n\n- Routing.\n")
-    repo_map = map_repository(root)
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs, _ = _project(root)
     assert docs.tag is None and [p.heading for p in docs.release] == ["Latest release"]
 
 
@@ -127,9 +128,7 @@ def test_a_poetry_project_stands_at_the_status_and_python_its_tool_poetry_table_
         "tiny/__init__.py": '"""Tiny."""\n',
     }
     root = write_tree(tmp_path / "repo", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs, linker = _project(root)
     assert [(p.heading, p.text, p.start) for p in docs.release] == [
         ("Version", "0.24.0", 6),
         ("Development status", "Beta", 8),
@@ -147,7 +146,5 @@ def test_a_poetry_version_the_dynamic_versioning_plugin_writes_is_no_release(tmp
         "tiny/__init__.py": '"""Tiny."""\n',
     }
     root = write_tree(tmp_path / "repo", files)
-    repo_map = map_repository(root)
-    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/tiny")
-    docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
+    docs, linker = _project(root)
     assert [(p.heading, p.text, p.start) for p in docs.release] == [("Requires", "Python `>=3.9`", 6)]
