@@ -15,6 +15,7 @@ import re
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
@@ -284,6 +285,12 @@ def _parsed_python(text: str) -> ast.Module | None:
         return None
 
 
+@dataclass(frozen=True)
+class _ModuleParts:
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]  # module-level, by name
+    attributes: dict[str, dict[str, ast.expr]]  # class → its attributes (pycalls.class_attributes)
+
+
 def _tree_only(edge: CallEdge) -> bool:
     """A call the call trees follow and no ranking counts: into an interface's implementations, or of what a
     user plugs in (no symbol of the repository)."""
@@ -321,8 +328,7 @@ class _CallReader:
             attributes=self._class_attributes,
             function=self._function,
         )
-        self._attributes: dict[tuple[str, str], dict[str, ast.expr]] = {}  # (module, class) → attributes
-        self._functions: dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}  # module-level
+        self._modules: dict[str, _ModuleParts] = {}  # another module's functions and class attributes
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._parsed: tuple[str, ast.Module] | None = None  # the Python module whose calls are being read
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
@@ -388,30 +394,28 @@ class _CallReader:
         return tree
 
     def _function(self, path: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-        """A Python module's module-level function of that name (the last one defined), read from the
-        module's own text once, whichever module's calls are being read."""
-        if path not in self._functions:
-            fact = self.files.get(path)
-            text = (
-                self._read(path, CALLS_MAX_BYTES) if fact is not None and fact.language == "python" else None
-            )
-            tree = _parsed_python(text) if text is not None else None
-            self._functions[path] = {
-                node.name: node
-                for node in (tree.body if tree is not None else [])
-                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            }
-        return self._functions[path].get(name)
+        """A Python module's module-level function of that name (the last one defined)."""
+        return self._module_parts(path).functions.get(name)
 
     def _class_attributes(self, path: str, cls: str) -> dict[str, ast.expr]:
-        """The attributes a Python class of `path` sets on `self` (pycalls.class_attributes), read from the
-        module's own text once, whichever module's calls are being read."""
-        key = (path, cls)
-        if key not in self._attributes:
+        """The attributes a Python class of `path` sets on `self` (pycalls.class_attributes)."""
+        return self._module_parts(path).attributes.get(cls, {})
+
+    def _module_parts(self, path: str) -> _ModuleParts:
+        """What another Python module declares that the calls being read look up, read from its own text
+        once, whichever module's calls are being read (its tree is not kept)."""
+        if path not in self._modules:
             fact = self.files.get(path)
             text = (
                 self._read(path, CALLS_MAX_BYTES) if fact is not None and fact.language == "python" else None
             )
             tree = _parsed_python(text) if text is not None else None
-            self._attributes[key] = class_attributes(tree, cls) if tree is not None else {}
-        return self._attributes[key]
+            self._modules[path] = _ModuleParts(
+                functions={
+                    node.name: node
+                    for node in (tree.body if tree is not None else [])
+                    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                },
+                attributes=class_attributes(tree) if tree is not None else {},
+            )
+        return self._modules[path]

@@ -755,17 +755,18 @@ def _note_attribute(
             attributes.setdefault(node.target.attr, node.annotation)
 
 
-def class_attributes(module: ast.Module, name: str) -> dict[str, ast.expr]:
-    """What gives the class of each attribute the module's class `name` annotates or sets on `self`, read as
-    `PythonCalls.edges` reads them; {} without such a class."""
+def class_attributes(module: ast.Module) -> dict[str, dict[str, ast.expr]]:
+    """For each class of the module (the first of a name), what gives the class of each attribute it
+    annotates or sets on `self`, read as `PythonCalls.edges` reads them."""
+    found: dict[str, dict[str, ast.expr]] = {}
     for node in _top_level(module.body):
-        if isinstance(node, ast.ClassDef) and node.name == name:
+        if isinstance(node, ast.ClassDef) and node.name not in found:
             attributes = _class_info(node).attributes
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
                     read_body(_as_self(item), attributes)
-            return attributes
-    return {}
+            found[node.name] = attributes
+    return found
 
 
 def _function_named(value: ast.Name | ast.Attribute, local: dict[str, ast.expr]) -> HeldFunction | None:
