@@ -492,3 +492,65 @@ def test_an_entry_calling_into_fewer_packages_goes_on_through_its_heaviest_calle
     tree = facts.calls.tree_from([("expr.go", "Compile")])
     assert [b.edge.callee for b in tree if b.main] == ["Compile"]
     assert "ParseCheck" in [b.edge.callee for b in tree]
+
+
+def _method_body(count: int) -> str:
+    return "".join(f"        step{i} = {i}\n" for i in range(count))
+
+
+# ormar's `QuerySet.get`: a chained call when given filters and the prefetching of related rows, each under a
+# flag, beside the straight line every get runs — build the select, fetch the rows through the executor,
+# make the models, check their count
+QUERY_GET = {
+    "orm/__init__.py": "from .queryset import QuerySet\n",
+    "orm/queryset.py": (
+        "from .sql import build_select\nfrom .prefetch import prefetch_related\n"
+        "from .executor import QueryExecutor\n\n\n"
+        "class QuerySet:\n"
+        "    def __init__(self, database):\n        self.executor = QueryExecutor(database)\n\n"
+        "    def get(self, **kwargs):\n"
+        "        if kwargs:\n            return self.filter(**kwargs).get()\n"
+        "        expr = build_select(self)\n"
+        "        rows = self.executor.fetch_all(expr)\n"
+        "        models = self._process_rows(rows)\n"
+        "        if self.prefetch:\n            models = prefetch_related(models)\n"
+        "        self._check_count(models)\n"
+        "        return models[0]\n\n"
+        f"    def filter(self, **kwargs):\n{_method_body(30)}        return self\n\n"
+        f"    def _process_rows(self, rows):\n{_method_body(6)}        return rows\n\n"
+        f"    def _check_count(self, models):\n{_method_body(3)}"
+    ),
+    "orm/executor.py": (
+        "class QueryExecutor:\n    def __init__(self, database):\n        self.database = database\n\n"
+        "    def fetch_all(self, expr):\n        return self.database.run(expr)\n"
+    ),
+    "orm/sql.py": (
+        "def build_select(queryset):\n"
+        + "".join(f"    join{i}(queryset)\n" for i in range(4))
+        + "".join(f"\n\ndef join{i}(queryset):\n{_body(40)}" for i in range(4))
+    ),
+    "orm/prefetch.py": (
+        "def prefetch_related(models):\n"
+        + "".join(f"    load{i}(models)\n" for i in range(5))
+        + "".join(f"\n\ndef load{i}(models):\n{_body(60)}" for i in range(5))
+    ),
+}
+
+
+def test_an_option_under_a_flag_leaves_the_straight_line_every_call_runs_in_the_flow(tmp_path: Path) -> None:
+    """ormar's `get` flow showed the select's building, the filtering (`if kwargs:`) and the prefetching (`if
+    self._prefetch_related`), each leading to more code than fetching the rows, making the models and
+    checking their count, which fell under BRANCH of the heaviest and were left out: the flow never reached
+    the query's execution. The calls on the entry's straight line are the sequence a typical call runs and
+    go before an option however much code it leads to; the heaviest of them is still the main line."""
+    root = write_tree(tmp_path / "repo", QUERY_GET)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree_from([("orm/queryset.py", "QuerySet.get")])
+    assert [b.edge.callee for b in tree] == [
+        "build_select",
+        "QueryExecutor.fetch_all",
+        "QuerySet._process_rows",
+        "QuerySet._check_count",
+    ]
+    assert [e.callee for e in main_line(tree)][:1] == ["build_select"]

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from generator.repo.facts.branches import ERROR
+from generator.repo.facts.branches import ERROR, STRAIGHT
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge, CallTree, FileFacts
 
@@ -193,7 +193,8 @@ class _Tree:
         count = itertools.count()
         kept: dict[Node, list[tuple[int, CallEdge, bool]]] = {}
         pushed: set[tuple[Node, Node]] = set()
-        stages = self.stages(node, above)
+        # the entry's stages, else the sequence its straight line runs when an option would push it out
+        stages = self.stages(node, above) or self.sequence(node, above)
 
         def offer(parent: Node, path: tuple[Node, ...], main: bool) -> None:
             """`parent`'s best callees not yet offered, up to BREADTH kept (again when one of those it
@@ -274,13 +275,44 @@ class _Tree:
         packages = {posixpath.dirname(path) for path, _ in found}
         return list(found.values()) if len(packages) >= PIPELINE else []
 
+    def sequence(self, node: Node, above: tuple[Node, ...]) -> list[CallEdge]:
+        """The calls `node` makes on its straight line into code of the repository (no side path, no
+        constructor, the heaviest of one line's implementations), when a call under a flag would take a
+        place among its branches while one of these is left out: the sequence a typical call runs goes
+        before an option however much code the option leads to. ormar's `QuerySet.get` builds the select,
+        fetches the rows through its executor, makes the models and checks their count; the prefetching
+        under `if self._prefetch_related` led to more code and had pushed out all but the first. [] when
+        no option takes such a place."""
+        branches = [edge for _, edge in self._branches(node, above)]
+        if not any(ERROR < edge.share < STRAIGHT for edge in branches):
+            return []
+        kept = {(edge.callee_path, edge.callee) for edge in branches}
+        by_line: dict[int, tuple[float, CallEdge]] = {}
+        for edge in self.calls(node):
+            callee = (edge.callee_path, edge.callee)
+            if (
+                edge.share < STRAIGHT
+                or edge.plugged
+                or callee in above
+                or self.side_path(edge)
+                or self.constructs(callee)
+                or self.graph.deprecated(callee)
+            ):
+                continue
+            weight = self.weigh(edge, above)
+            if weight > 0 and weight > by_line.get(edge.line, (0.0, edge))[0]:
+                by_line[edge.line] = (weight, edge)
+        found = {(e.callee_path, e.callee): e for _, (_, e) in sorted(by_line.items())}
+        return list(found.values()) if set(found) - kept else []
+
     def branches(
         self, node: Node, above: tuple[Node, ...], stages: Sequence[CallEdge] = ()
     ) -> list[tuple[float, CallEdge]]:
         """Up to BREADTH callees of `node` with their weights: the heaviest, and those weighing BRANCH of it
         (a deprecated callee as a side path), the main line first: a later call outranks an equal early one
-        (set-up). With `stages` (the entry's): the heaviest callee, then the heaviest stages leading to any
-        code, whatever they weigh beside it."""
+        (set-up). With `stages` (the entry's, or its straight-line `sequence`): the heaviest callee on the
+        straight line (else the heaviest), then the heaviest stages leading to any code, whatever they weigh
+        beside it."""
         found = self._branches(node, above)
         if not stages or not found:
             return found
@@ -288,7 +320,8 @@ class _Tree:
             ((self.weigh(e, above), e) for e in stages if (e.callee_path, e.callee) not in self.kept),
             key=lambda item: (-item[0], item[1].line),
         )
-        main = found[0]
+        # the main line goes on along the straight line: an option under a flag is beside it
+        main = next((f for f in found if f[1].share >= STRAIGHT), found[0])
         heaviest = (main[1].callee_path, main[1].callee)
         return [main, *((w, e) for w, e in weighed if w > 0 and (e.callee_path, e.callee) != heaviest)][
             :BREADTH
