@@ -92,6 +92,46 @@ def test_a_go_interface_call_branches_to_the_types_that_implement_it_in_the_tree
     assert ("retry.go", "grow") not in reached(graph, facts.files, ("retry.go", "Retry"))
 
 
+# ko's `publishImages(…, b build.Interface)` in pkg/commands: the builder is an interface of another package
+# of the repository, implemented there
+GO_ACROSS = {
+    "go.mod": "module example.com/ko\n\ngo 1.21\n",
+    "pkg/build/build.go": (
+        "package build\n\n"
+        "// Interface builds an image from an import path.\n"
+        "type Interface interface {\n\tBuild(path string) int\n\tQualify(path string) string\n}\n\n"
+        "type gobuild struct{}\n\n"
+        "func (g *gobuild) Build(path string) int {\n\treturn compile(len(path))\n}\n\n"
+        "func (g *gobuild) Qualify(path string) string {\n\treturn path\n}\n\n"
+        "func compile(n int) int {\n\tn = n * 2\n\tn = n + 1\n\treturn n\n}\n"
+    ),
+    "pkg/commands/publisher.go": (
+        "package commands\n\n"
+        'import "example.com/ko/pkg/build"\n\n'
+        "// publishImages builds each import path.\n"
+        "func publishImages(paths []string, b build.Interface) int {\n\ttotal := 0\n"
+        "\tfor _, p := range paths {\n\t\ttotal += b.Build(b.Qualify(p))\n\t}\n\treturn total\n}\n"
+    ),
+}
+
+
+def test_a_go_call_through_another_packages_interface_branches_to_that_packages_types(tmp_path: Path) -> None:
+    """ko's flow stopped at `publishImages`: `b.Build(…)` with `b build.Interface` was no call of the
+    repository's, as only the caller's own package's interfaces were looked up. The interface of an imported
+    package of the repository is answered by that package's types having every method it declares."""
+    root = write_tree(tmp_path / "repo", GO_ACROSS)
+    facts = extract_facts(root, map_repository(root))
+    graph = facts.calls
+    assert graph is not None
+    calls = graph.calls_of("pkg/commands/publisher.go", {"publishImages"}, dispatched=True)
+    assert {(e.callee_path, e.callee) for e in calls if e.dispatched} == {
+        ("pkg/build/build.go", "gobuild.Build"),
+        ("pkg/build/build.go", "gobuild.Qualify"),
+    }
+    tree = call_tree(graph, facts.files, ("pkg/commands/publisher.go", "publishImages"))
+    assert "compile" in _names(tree)
+
+
 def test_an_abstract_python_method_branches_to_its_overrides_and_a_method_with_work_does_not(
     tmp_path: Path,
 ) -> None:

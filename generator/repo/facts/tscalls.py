@@ -684,8 +684,9 @@ class _GoScope:
         return sorted(found) if len(found) <= MAX_INFERRED else []
 
     def implementations(self, call: Any, caller: Symbol | None) -> list[tuple[str, str]]:
-        """`b.NextBackOff()` with `b` (or the field `c.b`) declared by one of the package's interfaces: the
-        method of each package type that has every method the interface declares, the DISPATCH largest
+        """`b.NextBackOff()` with `b` (or the field `c.b`) declared by one of the package's interfaces, or
+        by an interface of another package of the repository (ko's `b build.Interface`): the method of each
+        type of the interface's package that has every method the interface declares, the DISPATCH largest
         (the call tree's branches; dispatch.py does the same for abstract classes)."""
         function = call.child_by_field_name("function")
         operand = function.child_by_field_name("operand") if function is not None else None
@@ -699,28 +700,40 @@ class _GoScope:
         else:
             return []
         method = node_text(function.child_by_field_name("field"))
-        return [hit for hit in self._implementers(declared) if hit[1].endswith("." + method)][:DISPATCH]
+        home, interface = self._interface_home(declared)
+        found = self._implementers(home, interface) if interface else []
+        return [hit for hit in found if hit[1].endswith("." + method)][:DISPATCH]
 
-    def _implementers(self, interface: str) -> list[tuple[str, str]]:
-        """Every method of the package's types that have all the methods `interface` declares, largest
-        first; [] when `interface` is not one of the package's interfaces."""
-        key = (posixpath.dirname(self.path), interface)
+    def _interface_home(self, declared: str) -> tuple[str, str]:
+        """The folder of the package a declared type `T` or `pkg.T` belongs to and its name: ("", "") for an
+        imported package outside the repository."""
+        head, _, name = declared.rpartition(".")
+        if not head:
+            return posixpath.dirname(self.path), name
+        homes = self.calls.resolve(self.path, "go", self.imports[head]) if head in self.imports else []
+        return (posixpath.dirname(homes[0]), name) if homes else ("", "")
+
+    def _implementers(self, folder: str, interface: str) -> list[tuple[str, str]]:
+        """Every method of the types of the package in `folder` that have all the methods `interface`
+        declares, largest first; [] when `interface` is not one of that package's interfaces."""
+        key = (folder, interface)
         if key in self.calls.implementers:
             return self.calls.implementers[key]
-        declared = [(p, s) for p, s in self.package.get(interface, []) if s.kind == "interface"]
+        package = self.calls.package(folder, "go")
+        declared = [(p, s) for p, s in package.get(interface, []) if s.kind == "interface"]
         wanted: set[str] = set()
         for path, symbol in declared:
             lines = (self.calls.read(path) or "").splitlines()[symbol.start : symbol.end - 1]
             wanted.update(m[1] for line in lines if (m := _GO_INTERFACE_METHOD.match(line)))
         owners: set[str] | None = None
         for name in wanted:
-            having = {s.parent for _, s in self.package.get("." + name, []) if s.kind == "method"}
+            having = {s.parent for _, s in package.get("." + name, []) if s.kind == "method"}
             owners = having if owners is None else owners & having
         found = [
             (path, symbol)
             for owner in sorted(owners or ())
             for name in sorted(wanted)
-            for path, symbol in self.package.get(f"{owner}.{name}", [])[:1]
+            for path, symbol in package.get(f"{owner}.{name}", [])[:1]
         ]
         found.sort(key=lambda hit: -hit[1].lines)
         self.calls.implementers[key] = [(path, symbol.name) for path, symbol in found]
