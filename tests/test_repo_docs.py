@@ -1381,6 +1381,31 @@ def test_a_readmes_opening_quote_is_its_tagline_and_a_recommendation_elsewhere_i
     assert first_paragraph(read_text(later, name="README.md")) == "Got is an HTTP client for Node.js apps."
 
 
+def test_a_banner_quote_over_the_readme_is_neither_its_tagline_nor_its_overview() -> None:
+    """ko's README: badges, a demo image, then "> 🎉 Google has applied for `ko` to join the CNCF as a Sandbox
+    project! Learn more [here](…)!" over "`ko` is a simple, fast container image builder …": the banner is
+    news sending the reader elsewhere, so the description and the overview open on what the project is."""
+    from generator.repo.synthesize.readme import first_paragraph
+
+    said_first = "`ko` is a simple, fast container image builder for Go applications."
+    for banner in (
+        "> 🎉 Google has applied for `ko` to join the Foundation as a Sandbox project!"
+        " Learn more [here](https://x.test/news)!",
+        "> 📢 Our hosted service is moving to a new home at the end of the month",
+    ):
+        text = (
+            "# `ko`: Easy Go Containers\n\n[![Build](https://x.test/b.svg)](https://x.test)\n\n"
+            f'<img src="./docs/demo.png" width="100%">\n\n---\n\n{banner}\n\n{said_first}\n\n'
+            "It's ideal for use cases where your image contains a single Go application without any OS"
+            " package dependencies.\n"
+        )
+        readme = read_text(text, name="README.md", origin="README.md")
+        said = [p.text for p in overview(readme, [])]
+        assert said[0] == said_first
+        assert not any("Sandbox" in s or "moving" in s for s in said)
+        assert first_paragraph(readme) == said_first
+
+
 def test_a_readme_title_that_says_what_it_is_is_its_tagline_and_release_news_is_no_overview() -> None:
     """kong's README: "# Kong is a command-line parser for Go", then "## Version 1.0.0 Release" ("Kong has
     been stable for a long time, so it seemed appropriate to cut a 1.0 release.") before "## Introduction":

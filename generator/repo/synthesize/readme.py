@@ -198,10 +198,24 @@ def opening_quote(doc: Document) -> Block | None:
             return None
         if block.kind == "quote":
             said = describes_project(text if text[-1:] in ".!?)" else f"{text}.")
-            return block if said and not NOTICE.match(text) else None
+            return block if said and not NOTICE.match(text) and not banner(text) else None
         if block.kind != "paragraph" or len(text.split()) >= MIN_WORDS:
             return None  # prose, code or a list came first
     return None
+
+
+# a pictograph a banner opens with to celebrate or announce ("🎉 Google has applied for `ko` to join the CNCF …",
+# "📢 We are moving to …", "🚨 Security notice"): the news of the day, not what the project is
+_ANNOUNCING = re.compile(
+    r"^\W*[\U0001F389\U0001F38A\U0001F4E2\U0001F4E3\U0001F6A8\U0001F514\U0001F195\u26A0\u2757]"
+)
+
+
+def banner(text: str) -> bool:
+    """Whether a README's opening quote is a banner over the page rather than its tagline: it opens on an
+    announcing pictograph, or one of its sentences sends the reader elsewhere ("… as a Sandbox project! Learn
+    more here!") — a tagline says what the project is and stops there."""
+    return bool(_ANNOUNCING.match(text)) or any(points_elsewhere(s) for s in split_sentences(text)[1:])
 
 
 def _paragraphs(doc: Document, rst: bool) -> Iterator[str]:
