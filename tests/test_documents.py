@@ -866,6 +866,18 @@ def test_mkdocs_admonition_bodies_are_paragraphs_on_their_own_lines() -> None:
     ]
 
 
+def test_an_admonition_marker_needs_no_space_before_its_type() -> None:
+    # ormar's docs write `!!!tip` (Python-Markdown's ` ?`): its body was read as an indented code block, and
+    # Getting started showed "It's divided into subsections for clarity." as an example
+    text = "Intro.\n\n!!!tip\n    Put the example in one file.\n\n    It's divided into parts.\n\nAfter.\n"
+    assert [(b.kind, b.text, b.start) for _, b in blocks(read_text(text, name="a.md"))] == [
+        ("paragraph", "Intro.", 1),
+        ("paragraph", "Put the example in one file.", 4),
+        ("paragraph", "It's divided into parts.", 6),
+        ("paragraph", "After.", 8),
+    ]
+
+
 def test_content_tabs_are_read_as_their_bodies_even_inside_an_admonition() -> None:
     # pymdownx.tabbed: `=== "Title"` over an indented body (uvicorn's pip/uv, json's Deprecated/Future-proof)
     tabs = 'Install it:\n=== "pip"\n    ```bash\n    pip install it\n    ```\n\n=== "uv"\n\n    ```bash\n    uv add it\n    ```\n'

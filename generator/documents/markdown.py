@@ -23,7 +23,10 @@ from .outline import Outline
 from .twoslash import Twoslash
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
-_ADMONITION = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?)(?:[ \t]+[\w-]+)+(?:[ \t]+\"[^\"\n]*\")?[ \t]*$")
+# Python-Markdown's space after the marker is optional: ormar writes `!!!tip`, `!!!warning`
+_ADMONITION = re.compile(
+    r"^([ \t]*)(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+\"[^\"\n]*\")?[ \t]*$"
+)
 # pymdownx.tabbed: `=== "Title"`, `===+`, `===!`
 _TAB = re.compile(r'^([ \t]*)===!?\+?[ \t]+"[^"\n]*"[ \t]*$')
 # VuePress' tabs (vuepress-plugin-md-enhance, vuepress-theme-hope): `@tab Title`, `@tab:active Title#id`
