@@ -86,6 +86,7 @@ PASSAGES_PER_CONCEPT = 300  # shared by its pages; a page alone in its concept m
 LEAST_SHARE = 8  # passages a page of a crowded concept still quotes
 CODE_LINES = 60  # a longer code block is not an example a page shows whole
 FIRST_EXAMPLE_LINES = 120  # … unless it is the first example of a usage section
+QUICK_START_LINES = 600  # … and the first of a "Quick Start" section is the first use whole, to this length
 MAX_EXAMPLES = 8
 INSTALL_PASSAGES = 8  # the install steps quote at most this many blocks of the project's install section …
 INSTALL_BLOCKS = 3  # … and this many code blocks: more is a list of package managers, not a first step
@@ -1419,7 +1420,7 @@ def _usage_example(section: Section, block: Block, *, first: bool) -> bool:
         return False
     if _BENCHMARK_OUTPUT.search(block.text) or _program_output(block) or _badge_markup(block.text):
         return False
-    if not _shown_whole(block, section.path, first=first):
+    if not _shown_whole(block, section.path, first=first or _quick_start(section, block)):
         return False
     return not (_install_only(block.text) or _installing(section.path, block.language))
 
@@ -1509,7 +1510,19 @@ def _shown_whole(block: Block, path: Sequence[str], *, first: bool) -> bool:
     if _worth_quoting("code", block.text):
         return True
     lines = block.text.count("\n") + 1
+    if first and _GETTING_STARTED.match(path[-1] if path else ""):
+        return lines <= QUICK_START_LINES
     return first and lines <= FIRST_EXAMPLE_LINES and any(_HOW_TO_HEADING.search(h) for h in path)
+
+
+def _quick_start(section: Section, block: Block) -> bool:
+    """Whether a block is the first code of a section headed "Quick Start" or "Getting started": the first
+    use the project shows whole, wherever it stands and however long (ormar's README opens its 430-line
+    Quick Start script after a partial migrations snippet: `OrmarConfig`, two models, `create_all`,
+    `Author.objects.create`, `Book.objects.get`)."""
+    if not _GETTING_STARTED.match(section.heading):
+        return False
+    return block is next((b for b in section.blocks if b.kind == "code"), None)
 
 
 def _example_lead(document: Document, section: Section, n: int) -> DocPassage | None:
