@@ -81,6 +81,9 @@ class ProjectDocs:
     tag: ReleaseTag | None = None  # … and the newest release tag, when no changelog heads a release
     example_symbols: tuple[CitedSymbol, ...] = ()  # what the examples call, resolved
     concepts: tuple[DocConcept, ...] = ()
+    # the docs' own getting-started page, quoted whole among the examples and so no concept of the guide: its
+    # code path and the code it names go on Getting started
+    started: DocConcept | None = None
     readme: str | None = None  # the README's first real paragraph, redacted (None when there is no README)
 
     @property

@@ -34,6 +34,7 @@ from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_text
 from generator.repo.docs.navigation import DOC_SUFFIXES, doc_files, read_navigation
 from generator.repo.docs.release import release_passages, release_tag
+from generator.repo.docs.started import GETTING_STARTED, fold_started
 from generator.repo.docs.substitutions import (
     rst_labels,
     rst_replacements,
@@ -89,6 +90,7 @@ FIRST_EXAMPLE_LINES = 120  # … unless it is the first example of a usage secti
 QUICK_START_LINES = 600  # … and the first of a "Quick Start" section is the first use whole, to this length
 MAX_EXAMPLES = 8
 INSTALL_PASSAGES = 8  # the install steps quote at most this many blocks of the project's install section …
+MIN_STEP_WORDS = 4  # a shorter paragraph of an install section that installs nothing is a link left bare
 INSTALL_BLOCKS = 3  # … and this many code blocks: more is a list of package managers, not a first step
 EXPLAINING = 3  # paragraphs after an example that say what it did, quoted with it
 INTRODUCTION_WORDS, INTRODUCTION_SENTENCES = 60, 3  # a paragraph before an example quoted whole up to these
@@ -143,7 +145,7 @@ _RECIPES = re.compile(r"recipes?|cookbook", re.IGNORECASE)
 # guide.md): the docs' first walk through the project in use — never a migration or a contribution guide
 _USER_GUIDE = re.compile(r"^(?:user[-_ ]?)?guide$", re.IGNORECASE)
 # a section, or a page, titled as the place to start
-_GETTING_STARTED = re.compile(r"^\W*(?:(?:getting|get) started|quick ?start|first steps)\W*$", re.IGNORECASE)
+_GETTING_STARTED = GETTING_STARTED
 # a guide at the top of a repository without a docs folder: API.md, GUIDE.md, USAGE.md, docs.md …
 _ROOT_GUIDE = re.compile(
     r"(?:api|guide|usage|docs?|documentation|tutorial|reference|manual|getting[-_]started)\.(?:md|mdx|rst)",
@@ -423,6 +425,9 @@ def read_project_docs(
     release = release_passages(
         root, documents.get(readme) if readme else None, {f.path for f in repo_map.files}
     )
+    # the docs' own getting-started page is the first use shown whole: on Getting started, not again in the guide
+    folded = fold_started(concepts, examples, readme, lambda h: bool(install) and _under_install([h]))
+    concepts, examples = list(folded.concepts), list(folded.examples)
     return ProjectDocs(
         root=folder,
         files=len(documents) + len(guides),
@@ -434,6 +439,7 @@ def read_project_docs(
         tag=release_tag(root, release),
         example_symbols=tuple(names.resolve(_names_in(examples, names), methods=True)),
         concepts=tuple(concepts),
+        started=folded.page,
         readme=first_paragraph(documents[readme]) if readme in documents else None,
     )
 
@@ -1673,9 +1679,17 @@ def _install_passages(document: Document) -> list[DocPassage]:
     """The blocks of an install section up to its last that installs (a command, or a code span holding
     one), within `INSTALL_PASSAGES` and `INSTALL_BLOCKS`; notes, quotes and images left out."""
     found: list[DocPassage] = []
+    # an install page of alternatives, one a subsection: one that installs nothing (ko's release download and
+    # its provenance check, a CI step) spends no room the package managers after it need
+    top = document.sections[0].path if document.sections else ()
+    installing = {id(s) for s, b in document.blocks() if _installs_block(b)}
     for section, block in document.blocks():
         if _skipped(section) or block.kind not in _INSTALL_KINDS or not block.text.strip():
             continue
+        if len(section.path) > len(top) and id(section) not in installing:
+            continue
+        if _bare_link(block):
+            continue  # "More info here" under a package manager's command: a link, no step
         if block.kind == "code" and (_badge_markup(block.text) or _program_output(block)):
             continue
         if block.kind != "code" and (NOTICE.match(block.text) or not any(ch.isalnum() for ch in block.text)):
@@ -1701,11 +1715,24 @@ def _install_passages(document: Document) -> list[DocPassage]:
 def _installs(passage: DocPassage) -> bool:
     """Whether a passage installs the project: a code block of install commands, or prose whose code span is
     one (copier's "To use as a library: `pip install copier`")."""
-    if passage.kind == "code":
-        return _install_only(passage.text)
-    return any(
-        _INSTALL_LINE.match(span.strip().removeprefix("$").strip()) for span in _SPAN.findall(passage.text)
-    )
+    return _installs_text(passage.kind, passage.text)
+
+
+def _bare_link(block: Block) -> bool:
+    """A paragraph of a few words that neither installs nor leads into what follows ("Start Traefik:")."""
+    text = block.text.strip()
+    short = len(text.split()) < MIN_STEP_WORDS and not text.endswith((":", "："))
+    return block.kind == "paragraph" and short and not _installs_block(block)
+
+
+def _installs_block(block: Block) -> bool:
+    return _installs_text(block.kind, block.text)
+
+
+def _installs_text(kind: str, text: str) -> bool:
+    if kind == "code":
+        return _install_only(text)
+    return any(_INSTALL_LINE.match(span.strip().removeprefix("$").strip()) for span in _SPAN.findall(text))
 
 
 # --------------------------------------------------------------------------- concepts

@@ -285,17 +285,25 @@ def write_side_page(paths: KBPaths, path: Path, template: str, page: Any, kind: 
 def started_page(docs: ProjectDocs, label: str, linker: Linker) -> GuidePage:
     """How to install the project (its own install section, first), then its usage examples."""
     installing = "How to install the project, then its" if docs.install else "The project's"
+    walked, called = "", list(docs.example_symbols)
+    if docs.started is not None:  # the docs' getting-started page, quoted whole: the code it names too
+        walked = (
+            f", its getting-started page {file_link(docs.started.pages[0].path, linker)} whole among them"
+        )
+        named = {s.name for s in called}
+        called += [s for s in docs.started.symbols if s.name not in named]
     return GuidePage(
         title=f"{_short(label)} · {started_title(docs)}",
         lead=Markdown(
             f"{installing} own usage examples, whole and in the order its README and getting-started pages "
-            "give them (then its example tests, when those show little code); each links to the lines it "
-            "comes from."
+            f"give them{walked} (then its example tests, when those show little code); each links to the "
+            "lines it comes from."
         ),
         back_link=Markdown(f"[← {md_inline(label)}](../index.md)"),
         sections=install_section(docs.install, linker) + sections(docs.examples, linker),
         symbols_heading="What the examples call",
-        symbols=[symbol_line(s) for s in docs.example_symbols],
+        symbols=[symbol_line(s) for s in called],
+        flow=flow_tree_markdown(docs.started.flow) if docs.started else Markdown(""),
     )
 
 
@@ -383,13 +391,16 @@ def install_section(steps: Sequence[DocPassage], linker: Linker) -> list[GuideSe
     if not steps:
         return []
     one = len({p.quoted_in for p in steps}) == 1
-    return [
-        GuideSection(
-            "Install",
-            _span_link(steps, linker),
-            [passage_markdown(p, linker, cite=bool(p.page) or not one) for p in steps],
-        )
-    ]
+    body = [passage_markdown(p, linker, cite=bool(p.page) or not one) for p in steps]
+    headings = [p.heading for p in steps]
+    if (
+        len(set(headings)) > 1
+    ):  # ways to install, one a subsection: each under its name ("Install using Homebrew")
+        body = [
+            Markdown(f"**{md_inline(h)}**\n\n{text}") if h and (not n or h != headings[n - 1]) else text
+            for n, (h, text) in enumerate(zip(headings, body, strict=True))
+        ]
+    return [GuideSection("Install", _span_link(steps, linker), body)]
 
 
 def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> Markdown:
