@@ -554,3 +554,33 @@ def test_an_option_under_a_flag_leaves_the_straight_line_every_call_runs_in_the_
         "QuerySet._check_count",
     ]
     assert [e.callee for e in main_line(tree)][:1] == ["build_select"]
+
+
+# grpc-gateway's `ServeMux.ServeHTTP`: the pattern's match, the error handler of a malformed path, and the hand
+# over to the matched handler, a few lines leading into the user's code
+MUX = {
+    "go.mod": "module example.com/mux\n\ngo 1.22\n",
+    "mux.go": (
+        "package mux\n\n// Mux routes requests.\ntype Mux struct{}\n\n"
+        "// ServeHTTP serves one request.\n"
+        "func (m *Mux) ServeHTTP(v int) int {\n\tp, err := match(v)\n"
+        "\tif err != nil {\n\t\treturn respondMalformed(v)\n\t}\n\treturn m.handle(p)\n}\n\n"
+        "func (m *Mux) handle(v int) int {\n\treturn v + 1\n}\n\n"
+        "func match(v int) (int, error) {\n"
+        + "".join(f"\tv = v*{i} + 1\n" for i in range(100))
+        + "\treturn v, nil\n}\n\n"
+        + _go_body("respondMalformed", 200)
+    ),
+}
+
+
+def test_an_error_handler_leaves_the_straight_line_every_call_runs_in_the_flow(tmp_path: Path) -> None:
+    """grpc-gateway's Runtime flow lost `handleHandler` (mux.go:542), the hand-over to the matched handler:
+    the error handler answering a malformed path led to more code and took its place. A call in an error
+    handler is off the straight line as an option is."""
+    root = write_tree(tmp_path / "repo", MUX)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree_from([("mux.go", "Mux.ServeHTTP")])
+    assert [b.edge.callee for b in tree] == ["match", "Mux.handle"]
+    assert [b.edge.callee for b in tree if b.main] == ["match"]

@@ -277,14 +277,16 @@ class _Tree:
 
     def sequence(self, node: Node, above: tuple[Node, ...]) -> list[CallEdge]:
         """The calls `node` makes on its straight line into code of the repository (no side path, no
-        constructor, the heaviest of one line's implementations), when a call under a flag would take a
-        place among its branches while one of these is left out: the sequence a typical call runs goes
-        before an option however much code the option leads to. ormar's `QuerySet.get` builds the select,
-        fetches the rows through its executor, makes the models and checks their count; the prefetching
-        under `if self._prefetch_related` led to more code and had pushed out all but the first. [] when
-        no option takes such a place."""
+        constructor, the heaviest of one line's implementations), when a call off it (under a flag, in an
+        error handler) would take a place among its branches while one of these is left out: the sequence a
+        typical call runs goes before an option or a failure however much code that leads to. ormar's
+        `QuerySet.get` builds the select, fetches the rows through its executor, makes the models and checks
+        their count; the prefetching under `if self._prefetch_related` led to more code and had pushed out
+        all but the first. grpc-gateway's `ServeMux.ServeHTTP` hands the request to the matched handler
+        (`handleHandler`), which the error handler of a malformed path had pushed out. [] when no call off
+        the straight line takes such a place."""
         branches = [edge for _, edge in self._branches(node, above)]
-        if not any(ERROR < edge.share < STRAIGHT for edge in branches):
+        if not any(edge.share < STRAIGHT for edge in branches):
             return []
         kept = {(edge.callee_path, edge.callee) for edge in branches}
         by_line: dict[int, tuple[float, CallEdge]] = {}
