@@ -8,6 +8,7 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.facts.buildtags import needs_tag
+from generator.repo.facts.commands import namesakes
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.model import Facts
@@ -173,3 +174,48 @@ def test_a_call_on_a_field_of_an_element_ranged_over_from_a_map_of_slices(tmp_pa
     assert facts.calls is not None
     calls = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges(["mux.go"])}
     assert ("Mux.ServeHTTP", "pattern.go", "pattern.Match") in calls  # the routing lookup
+
+
+# grpc-gateway: its own protoc plugin beside an OpenAPI plugin leading to more code; a root `main.go` (ko's)
+# running a command the graph cannot follow
+PLUGINS = {
+    "go.mod": "module example.com/grpc-gateway/v2\n\ngo 1.22\n",
+    "protoc-gen-grpc-gateway/main.go": (
+        'package main\n\nimport "example.com/grpc-gateway/v2/internal/gengateway"\n\n'
+        "func main() {\n\tgengateway.Generate()\n}\n"
+    ),
+    "protoc-gen-openapiv2/main.go": (
+        'package main\n\nimport "example.com/grpc-gateway/v2/internal/genopenapi"\n\n'
+        "func main() {\n\tgenopenapi.Generate()\n}\n"
+    ),
+    "internal/gengateway/generator.go": (
+        "package gengateway\n\n// Generate writes the gateway.\nfunc Generate() {\n\tapply()\n}\n\n"
+        f"func apply() {{\n{_body('g', 10)}}}\n"
+    ),
+    "internal/genopenapi/generator.go": (
+        "package genopenapi\n\n// Generate writes the OpenAPI file.\nfunc Generate() {\n\trender()\n}\n\n"
+        f"func render() {{\n{_body('r', 60)}}}\n"
+    ),
+}
+
+
+def test_the_tool_named_after_the_module_opens_the_flow_before_a_heavier_one(tmp_path: Path) -> None:
+    """grpc-gateway's index flow was protoc-gen-openapiv2's, the plugin leading to the most code: the
+    command named after the module (`protoc-gen-grpc-gateway` of grpc-gateway, `cmd/traefik`, a module's
+    root package) is what the project is for, and opens the flow when it leads to the repository's code."""
+    facts = facts_of(tmp_path, PLUGINS)
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    assert (tree[0].edge.caller_path, tree[0].edge.callee) == ("protoc-gen-grpc-gateway/main.go", "Generate")
+    # a namesake leading to no code of the repository gives way to the heaviest command
+    files = {**PLUGINS, "protoc-gen-grpc-gateway/main.go": "package main\n\nfunc main() {\n\tprintln()\n}\n"}
+    other = facts_of(tmp_path / "other", files).calls
+    assert other is not None
+    assert other.tree()[0].edge.caller_path == "protoc-gen-openapiv2/main.go"
+    # the binary of a module's root package goes by the module's name, a major version aside
+    assert namesakes([("main.go", "main"), ("cmd/help/main.go", "main")], {"": "github.com/google/ko"}) == [
+        ("main.go", "main")
+    ]
+    assert namesakes([("cmd/traefik/traefik.go", "main")], {"": "github.com/traefik/traefik/v3"}) == [
+        ("cmd/traefik/traefik.go", "main")
+    ]

@@ -22,7 +22,7 @@ from pathlib import Path
 from generator.repo.facts.callbacks import callback_calls
 from generator.repo.facts.calltree import call_tree, heaviest_entry
 from generator.repo.facts.channels import channel_calls
-from generator.repo.facts.commands import cli_commands, is_library, native_mains
+from generator.repo.facts.commands import cli_commands, is_library, namesakes, native_mains
 from generator.repo.facts.crates import NO_WORKSPACE
 from generator.repo.facts.declared import PyModule
 from generator.repo.facts.deprecation import deprecated_by_body, deprecated_by_doc
@@ -67,6 +67,7 @@ class CallGraph:
         commands: list[Node] | None = None,
         dispatched: dict[str, list[CallEdge]] | None = None,
         declarations: dict[str, PyModule] | None = None,
+        named: list[Node] | None = None,
     ) -> None:
         self.files = reader.files
         # what each Python source module declares for its users, read with its calls (pydeclarations.py)
@@ -98,6 +99,8 @@ class CallGraph:
         self.entry_points: list[Node] = []  # a maintainer's entry points (deepkb.yml): flows start there
         # a command-line tool's commands (commands.py): its main flow starts at the heaviest of them
         self.commands: list[Node] = commands or []
+        # the commands of the tool the project is named after (commands.namesakes): its flow starts there
+        self.named: list[Node] = named or []
         self._lines: dict[str, list[str]] = {}
         # what each function stores, reads and spawns (runtime.py): set-up told from the call made at run time
         self.runtime = RunTime(self.files, reader.read, lambda node: self.calls_of(node[0], {node[1]}))
@@ -185,14 +188,17 @@ class CallGraph:
 
     def tree(self, paths: Iterable[str] | None = None) -> list[CallTree]:
         """calltree.call_tree from a maintainer's entry point of `paths`, else from the command of a
-        command-line tool leading to the most code, else from the best entry point (flows.entry_points)
-        that calls into the repository's code: the calls it makes, each with the calls below it."""
+        command-line tool named after the project (`named`), else from the one leading to the most code,
+        else from the best entry point (flows.entry_points) that calls into the repository's code: the
+        calls it makes, each with the calls below it."""
         paths = self._users(list(self.files if paths is None else paths))
         within = set(paths)
         chosen = [node for node in self.entry_points if node[0] in within]  # a maintainer's comes first
         commands = [node for node in self.commands if node[0] in within]
         if chosen or commands:
-            return self.tree_from(chosen[:1] or commands)
+            # the tool named after the project when it leads to code of the repository
+            named = [] if chosen else [node for node in self.named if node in commands]
+            return (self.tree_from(named) if named else []) or self.tree_from(chosen[:1] or commands)
         # the best entry point whose calls lead anywhere: one calling only into other packages has no tree
         trees = (call_tree(self, self.files, entry) for entry in self.entries(paths, limit=ENTRIES))
         return next((tree for tree in trees if tree), [])
@@ -273,7 +279,8 @@ def read_call_graph(
     minor = minor_languages(files)
     commands = [node for node in commands if files[node[0]].language not in minor]
     dispatched = {p: found for p, found in dispatched.items() if found}
-    return CallGraph(reader, edges, commands, dispatched, declarations)
+    named = namesakes(commands, index.go_modules)
+    return CallGraph(reader, edges, commands, dispatched, declarations, named)
 
 
 def _parsed_python(text: str) -> ast.Module | None:

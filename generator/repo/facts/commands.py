@@ -16,7 +16,7 @@ import ast
 import posixpath
 import re
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from generator.repo.facts.comments import descendants, node_text
@@ -62,6 +62,38 @@ def cli_commands(read: Read, files: dict[str, FileFacts]) -> list[Node]:
         for node in _COMMANDS[family](path, fact.language, text, files):
             found.setdefault(node, None)
     return list(found)
+
+
+def namesakes(commands: Iterable[Node], go_modules: Mapping[str, str]) -> list[Node]:
+    """The Go `main` functions among `commands` of the tool a module is named after: the module's root
+    package (ko's `main.go`), or a folder named after the module (traefik's `cmd/traefik`, grpc-gateway's
+    `protoc-gen-grpc-gateway`) — what the project is for, before a heavier plugin or helper beside it
+    (grpc-gateway's `protoc-gen-openapiv2`). `go_modules`: the folder of each go.mod → its module path."""
+    found: list[Node] = []
+    for path, name in commands:
+        if name != "main" or not path.endswith(".go"):
+            continue
+        folder = posixpath.dirname(path)
+        home = max(
+            (d for d in go_modules if not d or folder == d or folder.startswith(d + "/")),
+            key=len,
+            default=None,
+        )
+        if home is None:
+            continue
+        project = _module_name(go_modules[home])
+        binary = project if folder == home else posixpath.basename(folder)
+        if project and (binary == project or binary.endswith("-" + project)):
+            found.append((path, name))
+    return found
+
+
+def _module_name(module: str) -> str:
+    """A Go module path's name: its last part, a major version suffix (`/v2`) aside."""
+    parts = [part for part in module.split("/") if part]
+    if len(parts) > 1 and re.fullmatch(r"v\d+", parts[-1]):
+        parts.pop()
+    return parts[-1] if parts else ""
 
 
 def native_mains(files: dict[str, FileFacts]) -> list[Node]:
