@@ -33,6 +33,7 @@ from ..text.sentences import says_something, split_sentences
 from ..text.sentences import sentences as split_all
 from . import bounds
 from .aspects import aspect_words
+from .content_facets import defines_term
 from .defining import (
     asked_subject,
     asked_words,
@@ -1169,6 +1170,8 @@ def _treating_candidates(
             else:
                 passages = _section_openings(section, limit, facet, said, on_heading, shown_first=shown_first)
             for passage in passages:
+                if facet == "use" and passage.parts and defines_term(passage.parts[0], section.heading):
+                    continue  # "Hertz 服务端中间件是…一个函数" says what its heading's term is: "what" quotes it
                 if facet in {"what", "how"} and (speaks_of_now(passage.text) or stands_aside(passage.text)):
                     continue  # where the work stands, what it changes, or an aside to the account
                 if facet != "current" and states_arrival(passage.text):

@@ -18,6 +18,7 @@ from ..documents.standing import marked_old
 from ..text.pointers import announces, continues
 from ..text.promotion import community_heading, promotes
 from ..text.sentences import sentences as split_all
+from .content_facets import treating_blocks
 from .headings import (
     ASIDE_ROLES,
     FRAME,
@@ -434,6 +435,7 @@ def treating(
         and facet == "how"
         and not any("how" in section_facets(s.heading, proposal=proposal) for s in sections)
     )
+    marked = old_sections(sections)  # no longer in force: what they say treats nothing now
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
     facet_level = 0  # the level of the section treating `facet` it stands in
@@ -445,6 +447,13 @@ def treating(
     ] = []  # sections naming no facet, in a document saying how section by section
     parents: list[tuple[int, str]] = []  # the headings it stands in, the document's title aside
     for section in sections:
+        if not section.heading and own_headings and not larger and facet in {"use", "how"}:
+            # a text with no heading over its account ("Hertz 支持优雅退出，优雅退出过程如下：" and the steps) says
+            # how it works or is used by what it says (`content_facets`)
+            treated = treating_blocks("", section.blocks, facet)
+            if treated:
+                yield replace(section, blocks=treated), 1
+            continue
         if not section.heading or (facet in {"use", "how"} and section in completing):
             continue
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
@@ -494,6 +503,17 @@ def treating(
         ):
             facet_level = section.level  # its subsections treat the facet too
             yield section, PASSAGES_PER_SECTION  # "current": a status section, not "No Changes to Scoping"
+        elif (
+            own
+            and not facets | inherited
+            and not FRAME.search(unnumbered(section.heading.strip()))
+            and section not in marked
+            and (treated := treating_blocks(section.heading, section.blocks, facet))
+        ):
+            # a section headed by the subject's own term ("#### Deposit", "#### 服务端中间件") treats the facet its
+            # opening does: a definition of its term, a process and its steps, what one must do to act — in
+            # those blocks, quoted alone
+            yield replace(section, blocks=treated), 1
         elif (
             sections_say_how
             and not facets | inherited
