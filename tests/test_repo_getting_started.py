@@ -123,3 +123,33 @@ def test_a_docs_getting_started_page_of_pointers_or_of_many_pages_stays_a_guide_
     )
     folded = fold_started([pointers, tutorial], [code], "README.md", lambda heading: False)
     assert folded.page is None and folded.concepts == (pointers, tutorial) and folded.examples == (code,)
+
+
+def test_an_install_page_of_one_line_alternatives_keeps_each_way_in() -> None:
+    """ko's install page: Homebrew, MacPorts, Scoop, then `go install` from source, each a one-line command
+    under its own heading: three blocks were the budget, and the Go toolchain's own way was cut. A menu of
+    labelled one-liners is bounded by the passages' room; commands in a row under one heading stay three."""
+    from generator.repo.docs.project import install_steps
+
+    menu = "".join(
+        f"### Install using {name}\n\n```plaintext\n{command}\n```\n\n"
+        for name, command in (("Homebrew", "brew install tinyko"), ("MacPorts", "sudo port install tinyko"))
+    )
+    page = read_text(
+        f"# Installation\n\n{menu}### Install on Windows using Scoop\n\n```plaintext\nscoop install tinyko\n```\n\n"
+        "### Build and Install from source\n\nWith Go 1.16+, build and install the latest released version:\n\n"
+        "```plaintext\ngo install example.com/tinyko@latest\n```\n",
+        name="docs/install.md",
+        origin="docs/install.md",
+    )
+    assert [p.text for p in install_steps([page]) if p.kind == "code"] == [
+        "brew install tinyko",
+        "sudo port install tinyko",
+        "scoop install tinyko",
+        "go install example.com/tinyko@latest",
+    ]
+    row = "".join(
+        f"```sh\n{tool} tinyko\n```\n\n" for tool in ("npm install", "yarn add", "pnpm add", "bun add")
+    )
+    readme = read_text(f"# tinyko\n\n## Install\n\n{row}", name="README.md", origin="README.md")
+    assert len([p for p in install_steps([readme]) if p.kind == "code"]) == 3

@@ -1679,6 +1679,7 @@ def _install_passages(document: Document) -> list[DocPassage]:
     """The blocks of an install section up to its last that installs (a command, or a code span holding
     one), within `INSTALL_PASSAGES` and `INSTALL_BLOCKS`; notes, quotes and images left out."""
     found: list[DocPassage] = []
+    blocks: list[Block] = []  # the code blocks that count against INSTALL_BLOCKS
     # an install page of alternatives, one a subsection: one that installs nothing (ko's release download and
     # its provenance check, a CI step) spends no room the package managers after it need
     top = document.sections[0].path if document.sections else ()
@@ -1694,8 +1695,12 @@ def _install_passages(document: Document) -> list[DocPassage]:
             continue
         if block.kind != "code" and (NOTICE.match(block.text) or not any(ch.isalnum() for ch in block.text)):
             continue
-        if len(found) >= INSTALL_PASSAGES or sum(p.kind == "code" for p in found) >= INSTALL_BLOCKS:
+        if len(found) >= INSTALL_PASSAGES or len(blocks) >= INSTALL_BLOCKS:
             break
+        # … a one-line command under its own subsection is one way in of a menu, each labelled: ko's Homebrew,
+        # MacPorts, Scoop, then `go install` — only the passages' room bounds them
+        if block.kind == "code" and not (len(section.path) > len(top) and "\n" not in block.text.strip()):
+            blocks.append(block)
         found.append(
             DocPassage(
                 block.origin or document.origin,
