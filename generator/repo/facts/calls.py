@@ -338,6 +338,7 @@ class _CallReader:
         self._modules: dict[str, _ModuleParts] = {}  # another module's functions and class attributes
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
         self._parsed: tuple[str, ast.Module] | None = None  # the Python module whose calls are being read
+        self._texts: dict[tuple[str, int], str | None] = {}  # (path, bytes read at most) → its text (`_read`)
         self._other = TreeSitterCalls(self._read, self._symbols, files, index.resolve)
 
     def edges(self, path: str) -> list[CallEdge]:
@@ -391,7 +392,13 @@ class _CallReader:
         return self._read(path)
 
     def _read(self, path: str, limit: int | None = None) -> str | None:
-        return read_or_none(self.root, path, max_bytes=min(self.max_bytes, limit or self.max_bytes))
+        """The file's text, read from the checkout once: the calls of each file of a package look into the
+        package's other files (a struct's fields, its constructors, the types it embeds), and the later
+        passes over the graph into the files again."""
+        max_bytes = min(self.max_bytes, limit or self.max_bytes)
+        if (path, max_bytes) not in self._texts:
+            self._texts[(path, max_bytes)] = read_or_none(self.root, path, max_bytes=max_bytes)
+        return self._texts[(path, max_bytes)]
 
     def _parse(self, path: str) -> ast.Module | None:
         text = self._read(path, CALLS_MAX_BYTES)

@@ -20,6 +20,7 @@ from typing import Any
 from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.dispatch import DISPATCH, Families
+from generator.repo.facts.gonodes import GO_CONVERSION, GoDeclaration, go_declarations
 from generator.repo.facts.goresults import go_type_name
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
@@ -58,7 +59,6 @@ _GO_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+\*?(\w+)\s*(?:`.*`)?\s*(?://
 _GO_ANY_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+([^\s/`][^/`]*?)\s*(?:`.*`)?\s*(?://.*)?$")
 # a type's collection or pointer prefixes: `[]`, `[8]`, `map[string]`, `*`
 _GO_CONTAINERS = re.compile(r"^(?:\[\w*\]|map\[[^\]]*\]|\*)+")
-_GO_CONVERSION = "type_conversion_expression"
 _JS_ADDERS = frozenset({"push", "unshift", "add", "set"})  # what puts an element into an array, set or map
 Resolve = Callable[[str, str, str], list[str]]
 # a function stored in a struct's field: (the function, the function the literal holding it is handed to
@@ -119,11 +119,14 @@ class TreeSitterCalls:
             if language == "java"
             else JS_CALLS
             if language in JS_LANGUAGES
-            else ("call_expression", _GO_CONVERSION)
-            if language == "go"
             else ("call_expression",)
         )
-        for call in descendants(root, *kinds):
+        calls = (
+            [c for d in scope.declarations for c in d.calls]
+            if isinstance(scope, _GoScope)
+            else descendants(root, *kinds)
+        )
+        for call in calls:
             line = call.start_point[0] + 1
             caller = innermost(callers, line)
             targets = self._targets(scope, call, caller)
@@ -150,7 +153,7 @@ class TreeSitterCalls:
 
     def _targets(self, scope: Scope, call: Any, caller: Symbol | None) -> list[Target]:
         """What a call reaches: (target, handed, inferred, dispatched, plugged) each (CallEdge's flags)."""
-        if call.type == _GO_CONVERSION:  # `ctx.handlers[i](ctx)`, which Go's grammar reads as a conversion
+        if call.type == GO_CONVERSION:  # `ctx.handlers[i](ctx)`, which Go's grammar reads as a conversion
             plugged = scope.plugged(call, caller) if isinstance(scope, _GoScope) else []
             return [(target, False, False, False, True) for target in plugged]
         called = scope.callee(call, caller)
@@ -325,10 +328,10 @@ class _GoScope:
         self.calls, self.path = calls, path
         self.package = calls.package(posixpath.dirname(path), "go")
         self.imports = _go_imports(root)
-        self.types, self.ranges = _go_locals(root)
+        self.declarations = go_declarations(root)  # one walk of the tree for the calls, locals and stores
+        self.types, self.ranges = _go_locals(self.declarations)
         self._fields: dict[str, dict[str, str]] = {}  # struct → its slice and map fields' element types
         self._typed: dict[str, dict[str, str]] = {}  # struct → its fields typed by a package type
-        self.root = root
         self.handlers: dict[tuple[str, str], list[Stored]] | None = None  # _stored_handlers
         # (line, target) → the callers that pass a call of the file its target (`stored`, CallEdge.passed_by)
         self.passed: dict[tuple[int, tuple[str, str]], tuple[tuple[str, str], ...]] = {}
@@ -513,7 +516,7 @@ class _GoScope:
             return []
         owner = (
             self._converted_field(call, caller.start)
-            if call.type == _GO_CONVERSION
+            if call.type == GO_CONVERSION
             else self._called_field(call.child_by_field_name("function"), caller.start)
         )
         if owner is None or owner[0] not in self.package:
@@ -600,10 +603,9 @@ class _GoScope:
             key=lambda s: (s.start, -s.end),
         )
         found: dict[tuple[str, str], list[Stored]] = {}
-        for declaration in self.root.named_children:
-            start = declaration.start_point[0] + 1 if declaration.type in _GO_FUNCTIONS else 0
-            # one walk of the declaration: its assignments, then its literals
-            held = list(descendants(declaration, "assignment_statement", "composite_literal"))
+        for declaration in self.declarations:
+            start = declaration.node.start_point[0] + 1 if declaration.function else 0
+            held = declaration.storing  # its assignments, then its literals
             for node in (n for n in held if n.type == "assignment_statement"):
                 left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
                 target = left.named_children[0] if left is not None and left.named_children else None
@@ -861,18 +863,19 @@ def _go_imports(root: Any) -> dict[str, str]:
     return found
 
 
-def _go_locals(root: Any) -> tuple[dict[tuple[int, str], str], dict[tuple[int, str], tuple[str, str]]]:
+def _go_locals(
+    declarations: list[GoDeclaration],
+) -> tuple[dict[tuple[int, str], str], dict[tuple[int, str], tuple[str, str]]]:
     """What each function's names hold, keyed by (first line of the enclosing function, variable), from one
     walk of each function: the type name of its receivers, parameters and `var x T` / `x := &T{…}` / `x :=
     T{…}` declarations; and the (variable, field) whose elements a name ranges over (`for _, route :=
     range r.routes` gives `route` → (`r`, `routes`))."""
     types: dict[tuple[int, str], str] = {}
     ranges: dict[tuple[int, str], tuple[str, str]] = {}
-    for function in root.named_children:
-        if function.type not in {"function_declaration", "method_declaration"}:
-            continue
+    for declaration in (d for d in declarations if d.function):
+        function = declaration.node
         start = function.start_point[0] + 1
-        for node in descendants(function, *_GO_DECLARING, "range_clause"):
+        for node in declaration.declaring:
             if node.type == "range_clause":
                 _note_range(node, start, ranges)
             elif (
@@ -897,9 +900,6 @@ def _go_locals(root: Any) -> tuple[dict[tuple[int, str], str], dict[tuple[int, s
                 for name in node.children_by_field_name("name") if type_name else ():
                     types[(start, node_text(name))] = type_name
     return types, ranges
-
-
-_GO_DECLARING = ("parameter_declaration", "var_spec", "short_var_declaration")
 
 
 def _note_range(node: Any, start: int, found: dict[tuple[int, str], tuple[str, str]]) -> None:
@@ -933,7 +933,6 @@ def _note_literal(node: Any, start: int, found: dict[tuple[int, str], str]) -> N
         found[(start, node_text(left.named_children[0]))] = type_name
 
 
-_GO_FUNCTIONS = frozenset({"function_declaration", "method_declaration"})
 _GO_TYPED_VALUES = frozenset(
     {"composite_literal", "type_assertion_expression"}
 )  # `&T{…}`, `v.(*bytes.Buffer)`
