@@ -66,6 +66,7 @@ def test_internal_packages_only_the_tests_reach_answer_for_nothing(tmp_path: Pat
     repo_map = map_repository(root)
     facts = extract_facts(root, repo_map)
     assert serving_tests(facts) == {SPEW, ASSERT, REQUIRE}
+    assert serving_tests(facts) is serving_tests(facts)  # found once, kept with the facts every stage asks
     modules = [f.path for f in repo_map.files if f.language == "go" and not f.path.endswith("_test.go")]
     assert test_support(modules, facts) == {SPEW, ASSERT, REQUIRE}
 

@@ -213,6 +213,9 @@ class Facts:
     declarations: dict[str, PyModule] = field(default_factory=dict, compare=False, repr=False)
     """What each Python source module declares for its users (facts/pydeclarations.py), read from the syntax
     tree the call graph was read from: the reference stage parses none of them again."""
+    serving_tests: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    """The Go modules only the tests use (facts/apart.py's `serving_tests`), found on the first ask: the plan,
+    the docs, the reference and every module description ask for them."""
 
 
 class RunTimeView(Protocol):

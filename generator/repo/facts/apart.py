@@ -18,7 +18,14 @@ from generator.repo.model import Facts
 
 def serving_tests(facts: Facts) -> frozenset[str]:
     """The Go modules of `internal/` packages that only tests import, or only tests and other such
-    modules (testify's assert imports spew and difflib; only the tests import assert)."""
+    modules (testify's assert imports spew and difflib; only the tests import assert); found once per facts,
+    whose imports are settled when the facts stage ends."""
+    if facts.serving_tests is None:
+        facts.serving_tests = _serving_tests(facts)
+    return facts.serving_tests
+
+
+def _serving_tests(facts: Facts) -> frozenset[str]:
     importers: defaultdict[str, set[str]] = defaultdict(set)
     for importer, fact in facts.files.items():
         for target in fact.depends_on:
