@@ -1,7 +1,9 @@
 """The call pass over a Go package does each piece of its work once: each file is read from the checkout
 once, though the calls of every file of the package look into the file declaring the struct they go
-through; and each top-level declaration's syntax tree is walked once, for its calls, its variables' types
-and the functions it stores in fields alike. The edges it finds are checked by the Go call tests."""
+through; each file is parsed whole once, though a struct it declares embeds another package's type (its
+imports are read from its head); and each top-level declaration's syntax tree is walked once, for its
+calls, its variables' types and the functions it stores in fields alike. The edges it finds are checked by
+the Go call tests."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 from repo_source_fixture import write_tree
 
-from generator.repo.facts import calls, comments
+from generator.repo.facts import calls, comments, extract, languages, tscalls
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.languages import parse_tree
 from generator.repo.map.walk import map_repository
@@ -90,3 +92,50 @@ def test_each_top_level_declaration_is_walked_once(tmp_path: Path, monkeypatch: 
         assert walked[(tree.text, tree.start_byte, tree.end_byte)] == 0, path  # the whole file: by its parts
         spans = [(tree.text, d.start_byte, d.end_byte) for d in tree.named_children]
         assert [walked[span] for span in spans] == [1] * len(spans), path  # was 2 for each function
+
+
+EMBEDDING = {
+    "go.mod": "module example.com/fx\n\ngo 1.21\n",
+    "internal/lifecycle/lifecycle.go": (
+        "package lifecycle\n\n// Lifecycle runs hooks.\ntype Lifecycle struct{ hooks []string }\n\n"
+        "// Start runs the start hooks.\nfunc (l *Lifecycle) Start() error {\n\treturn nil\n}\n"
+    ),
+    "lifecycle.go": (
+        'package fx\n\nimport "example.com/fx/internal/lifecycle"\n\n'
+        "type lifecycleWrapper struct {\n\t*lifecycle.Lifecycle\n}\n\n"
+        "func (w *lifecycleWrapper) size() int {\n\treturn 0\n}\n"
+    ),
+    "app.go": (
+        "package fx\n\n// App is an application.\ntype App struct {\n\tlifecycle *lifecycleWrapper\n}\n\n"
+        "// Start runs the start hooks.\nfunc (app *App) Start() error {\n\treturn app.lifecycle.Start()\n}\n"
+    ),
+}
+
+
+def test_each_file_is_parsed_whole_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed: Counter[str] = Counter()  # the texts the call pass parses
+    reading = [False]
+    read_call_graph = extract.read_call_graph
+
+    def call_pass(*args: Any, **kwargs: Any) -> Any:
+        reading[0] = True
+        try:
+            return read_call_graph(*args, **kwargs)
+        finally:
+            reading[0] = False
+
+    def counted(language: str, text: str) -> Any:
+        if reading[0]:
+            parsed[text] += 1
+        return parse_tree(language, text)
+
+    monkeypatch.setattr(extract, "read_call_graph", call_pass)
+    for module in (tscalls, languages):
+        monkeypatch.setattr(module, "parse_tree", counted)
+    root = write_tree(tmp_path / "fx", EMBEDDING)
+    facts = extract_facts(root, map_repository(root))
+    edges = {(e.caller, e.callee_path, e.callee) for e in facts.calls.edges()}
+    assert ("App.Start", "internal/lifecycle/lifecycle.go", "Lifecycle.Start") in edges  # the promoted method
+    wrapper = (root / "lifecycle.go").read_text()
+    assert parsed[wrapper] == 1  # was 2: again for the imports of the struct embedding Lifecycle
+    assert max(parsed.values()) == 1

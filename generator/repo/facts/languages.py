@@ -102,12 +102,18 @@ def go_head(language: str, text: str) -> Extracted:
     """A Go file's package, doc and imports, read from the head of its text alone, without symbols, results
     or `main` (the head declares none). The whole text is read when the cut leaves an error (it fell in a
     `/* … */` comment) or a comment last (one that could be the next declaration's doc)."""
+    out = _outlined(go_head_tree(language, text).root_node, language)
+    return Extracted(imports=out.imports, doc=out.doc, package=out.package)
+
+
+def go_head_tree(language: str, text: str) -> Any:
+    """The syntax tree of a Go file's head: its text above the first declaration (Go's package clause and
+    imports come first), the whole text when the cut leaves an error or a comment last."""
     found = _GO_DECLARATION.search(text)
     tree = parse_tree(language, text[: found.start()] if found else text)
     if found is not None and (tree.root_node.has_error or _ends_in_comment(tree.root_node)):
         tree = parse_tree(language, text)
-    out = _outlined(tree.root_node, language)
-    return Extracted(imports=out.imports, doc=out.doc, package=out.package)
+    return tree
 
 
 def _ends_in_comment(root: Any) -> bool:

@@ -34,7 +34,7 @@ from generator.repo.facts.jsinstances import (
     subclasses,
     this_aliases,
 )
-from generator.repo.facts.languages import parse_tree
+from generator.repo.facts.languages import go_head_tree, parse_tree
 from generator.repo.facts.nativecalls import NativeScope, NativeTable
 from generator.repo.facts.pyelements import MAX_INFERRED
 from generator.repo.model import CallEdge, FileFacts, Symbol
@@ -259,7 +259,8 @@ class TreeSitterCalls:
                 text = self.read(path) or ""
                 lines = text.splitlines()[symbol.start : symbol.end - 1]
                 named = [m for line in lines if (m := _GO_EMBEDDED_FOREIGN.match(line))]
-                imports = _go_imports(parse_tree("go", text).root_node) if named else {}
+                # the struct's file's imports, read from its head: its calls are read by its own scope
+                imports = _go_imports(go_head_tree("go", text).root_node) if named else {}
                 for embedded in (m for m in named if m[1] in imports):
                     homes = self.resolve(path, "go", imports[embedded[1]])
                     found += [f"{posixpath.dirname(home)}\0{embedded[2]}" for home in homes[:1]]
