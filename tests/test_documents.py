@@ -162,6 +162,27 @@ def test_a_list_keeps_its_items_and_their_lead_in() -> None:
     ]
 
 
+def test_a_footnote_definition_is_no_paragraph_where_it_is_written() -> None:
+    # nervos RFC 0017: the note sits between the paragraph bearing its marker and the list that paragraph
+    # introduces; a site prints it at the page's foot, and read in place ": See RFC22 for …" led the list
+    text = (
+        "The field is a u64.[^1] Its highest 8 bits are flags:\n\n"
+        "[^1]: See [RFC22](../0022.md) for the full structure.\n\n"
+        "![Since Encoding](since.jpg)\n\n"
+        "* The highest bit is absolute or relative.\n"
+    )
+    assert [b for _, b in blocks(read_text(text, name="a.md"))] == [
+        Block("paragraph", "The field is a u64. Its highest 8 bits are flags:", 1, 1),
+        Block(
+            "item",
+            "The highest bit is absolute or relative.",
+            7,
+            7,
+            lead="The field is a u64. Its highest 8 bits are flags:",
+        ),
+    ]
+
+
 def test_a_code_block_has_its_language_and_the_sentence_that_introduces_it() -> None:
     text = "# Use\n\nFirst install it. Then call `os.path.join` like this:\n\n```python\nimport os\n\nos.path.join('a')\n```\n"
     [_, code] = [b for _, b in blocks(read_text(text, name="a.md"))]

@@ -161,3 +161,55 @@ def test_a_chinese_clause_handing_its_subject_to_another_page_is_a_pointer() -> 
         "Hertz 提供了相关的中间件，可以按需引入。",
     ):
         assert not points_elsewhere(sentence), sentence
+
+
+def test_a_tutorial_s_next_step_and_a_likewise_lean_on_what_came_before_in_chinese_as_in_english() -> None:
+    # DTM's walk-throughs: "then write the business code", "by now the handlers are done", "likewise for SAGA"
+    for sentence in (
+        "然后编写核心业务代码，调整用户的账户余额",
+        "到此各个子事务的处理函数已经OK了，然后是开启二阶段消息事务",
+        "接下来我们注册路由。",
+        "最后，启动服务即可。",
+        "对于SAGA、二阶段消息，也是类似的机制。",
+        "同理，客户端也可以注册中间件。",
+    ):
+        assert needs_antecedent(sentence), sentence
+    assert needs_antecedent("Then write the business code that adjusts the balance.")
+    for sentence in (
+        "最后一个参数是超时时间。",  # "the last parameter", no step
+        "子事务屏障技术可以自动处理空补偿、悬挂和幂等问题。",
+        "SAGA 和 TCC 的屏障机制相同。",  # both sides named
+    ):
+        assert not needs_antecedent(sentence), sentence
+
+
+def test_the_above_thing_is_what_is_printed_above() -> None:
+    # nervos 0044 under its MMR figure: "In the above 11 leaf MMR, we have 3 peaks…"
+    assert points_elsewhere("In the above 11 leaf MMR, we have 3 peaks marked as the fourth level.")
+    assert points_elsewhere("The above-mentioned rules apply to every input.")
+    assert not points_elsewhere("The fee rate is kept above 1000 shannons per kilobyte.")
+    assert not points_elsewhere("A value at the threshold or above it passes.")
+
+
+def test_a_bare_see_below_in_brackets_after_a_name_is_an_aside_not_a_pointer() -> None:
+    # BIDS' fieldmap page: the sentence states what the two fields do, "(see below)" only says where the
+    # approach it names is described; closing a sentence, it hands the sentence's point over
+    from generator.topic.sentences import quotable
+
+    sentence = (
+        "B0FieldIdentifier and B0FieldSource duplicate the capabilities of the original IntendedFor approach"
+        " (see below), while permitting more complex use cases."
+    )
+    assert not points_elsewhere(sentence)
+    assert quotable(sentence)
+    # a pointer the sentence's words hang on stays one
+    assert points_elsewhere("The details are given in the appendix, see below.")
+    assert points_elsewhere("Attacks like the one in RFC 3489 (see excerpt below) are prevented.")
+    assert points_elsewhere("In the future we may support more types of profiles (see below).")
+
+
+def test_a_conclusion_drawn_from_the_sentence_before_needs_it() -> None:
+    # Nervos DAO, under the formula: quoted alone, the figure comes from nowhere
+    assert needs_antecedent("200155259131 shannons is hence the maximum withdrawable capacity.")
+    assert needs_antecedent("The total is therefore 12 bytes.")
+    assert not needs_antecedent("The maximum withdrawable capacity is computed from the deposit's dao field.")

@@ -135,6 +135,34 @@ def test_a_code_example_is_not_quoted_with_a_lead_in_pointing_back() -> None:
     assert [q.code for q in code_examples(said)] == ["type T U"]  # quoted with what it compares with
 
 
+def test_a_code_example_is_not_quoted_with_a_lead_in_naming_what_came_before_it() -> None:
+    # Nervos DAO: "this transaction" is the one two examples up; quoted, the block header reads as the answer
+    text = (
+        "Here is the withdrawing transaction with its two inputs and one output.\n\n"
+        'Assume this transaction is included in the following block:\n\n```json\n{"number": "0x105f"}\n```\n\n'
+        'The following request creates a deposit cell with 8 bytes of zero data:\n\n```json\n{"data": "0x00"}\n```\n'
+    )
+    assert [q.code for q in code_examples(text)] == ['{"data": "0x00"}']
+
+
+def test_a_list_whose_items_read_a_figure_above_is_not_quoted() -> None:
+    # nervos 0044: the MMR figure is an image the report cannot show; its items speak of it
+    block = (
+        "Each sub merkle tree's root is a peak, and the peaks are bagged into the root. For example:\n"
+        "- In the above 11 leaf MMR we have 3 peaks: 14, 17, 18.\n"
+        "- In the above 12 leaf MMR we have 2 peaks: 14, 21."
+    )
+    assert list_quote(block) is None
+    assert list_quote(block.replace("In the above", "In an")) is not None
+    # cometbft's worked example: "the following" messages are the ones the item goes on to give
+    example = (
+        "Consider the median of the precommit timestamps in a commit of four validators:\n"
+        "- We have the following Precommit messages in some Commit field: (p1, 100), (p2, 98).\n"
+        "- The median value will be 98."
+    )
+    assert list_quote(example) is not None
+
+
 def test_the_report_prints_a_quoted_list_under_its_lead_in(kb_root: Path) -> None:
     noise = {
         f"other{n}.md": f"# Runtime {n}\n\nThe runtime {n} starts processes and reports their state.\n"
@@ -271,3 +299,25 @@ def test_a_short_lead_in_naming_its_heading_opens_its_section_with_its_list() ->
     (passage,) = opening_passages(voting, 1)
     assert passage.text == "Voting proceeds in two rounds:" and len(passage.items) == 2
     assert opening_passages(outputs, 1) == []  # a lead-in naming nothing of its heading still needs to stand
+
+
+def test_steps_split_by_their_examples_are_no_list_to_quote_with_its_lead_in() -> None:
+    # DTM's tutorials: "步骤如下：", "1. 运行dtm", its commands unindented (which end the list in Markdown), then
+    # "2. 运行例子"; quoted, the lead-in and "运行dtm" read as the whole recipe
+    from generator.documents import read_text
+
+    steps = (
+        "# 运行\n\n如果您想要完整运行一个成功的示例，步骤如下：\n1. 运行dtm\n```bash\ngo run main.go\n```\n\n"
+        "2. 运行例子\n\n```bash\ngo run main.go http_msg\n```\n"
+    )
+    blocks = [b for _, b in read_text(steps, name="e-msg.md").blocks()]
+    assert [(b.kind, b.lead) for b in blocks if b.kind == "item"] == [
+        ("item", "如果您想要完整运行一个成功的示例，步骤如下："),
+        ("item", "如果您想要完整运行一个成功的示例，步骤如下："),
+    ]
+    stored = markup_prose(steps, structure=True)
+    assert "如果您想要完整运行一个成功的示例，步骤如下：\n\n- 运行dtm\n\n```bash" in stored
+    assert all(list_quote(block) is None for block in stored.split("\n\n"))
+    # a list after an example, numbered from 1, is a list of its own
+    fresh = "Run:\n\n1. start\n\n```bash\nrun\n```\n\n1. stop the server now\n"
+    assert [b.lead for _, b in read_text(fresh, name="a.md").blocks() if b.kind == "item"] == ["Run:", ""]

@@ -102,6 +102,10 @@ _CITATION_TEXT = re.compile(r"^\s*\[?\s*\d{1,4}\s*\]?\s*$")  # a link whose text
 # every site built from the page show bold there
 _UNSEEN_STRONG = re.compile(r"(?<!\*)\*\*(?=[^\s*])([^*\n]*?[^\s*])\*\*(?!\*)")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]{1,40}\]")
+# a footnote's definition (`[^1]: See RFC22 for …`): GitHub and every footnote extension print it at the page's
+# foot, never where it is written; read in place it ran on as the next paragraph (": See RFC22 for the full
+# transaction structure." after nervos 0017's since paragraph) and led the list after it
+_FOOTNOTE_DEFINITION = re.compile(r"^\[\^[^\]\s]{1,40}\]:")
 _SPACE_BEFORE_STOP = re.compile(r"\s+([.,;:!?])(?=\s|$)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])")
 POINTER_WORDS = 5  # a closing sentence this short only points at what follows ("Here's an example of use:")
@@ -639,6 +643,7 @@ class _Walker:
     quote_depth: int = 0
     quote_span: tuple[int, int] = (0, 0)
     twoslash: Twoslash = field(default_factory=Twoslash)
+    closed: tuple[str, int] | None = None  # the lead of the top-level list closed last, and the blocks then
 
     def walk(self, tokens: list[Token]) -> None:
         i = 0
@@ -650,6 +655,7 @@ class _Walker:
         kind = token.type
         if kind == "heading_open" and token.level == 0 and not self.quote_depth:
             heading = clean_heading(tokens[i + 1].content)  # any HTML kept as words, never rendered
+            self.closed = None
             self.outline.open(heading, int(token.tag[1:]), _start(token))
             return i + 3
         if kind == "blockquote_open":
@@ -663,9 +669,10 @@ class _Walker:
         elif kind == "inline" and self.quote_depth:
             self.quote.append(block_text(token))
         elif kind in ("bullet_list_open", "ordered_list_open"):
-            self._open_list()
+            self._open_list(token)
         elif kind in ("bullet_list_close", "ordered_list_close"):
-            self.leads.pop()
+            lead = self.leads.pop()
+            self.closed = (lead, len(self.outline.blocks)) if not self.leads else self.closed
         elif kind == "list_item_open":
             self.items.append(_Item(_start(token), _start(token), self.leads[-1] if self.leads else ""))
         elif kind == "list_item_close":
@@ -701,18 +708,33 @@ class _Walker:
                 text = _TASK_MARK.sub(lambda box: TASK_BOXES[box.group(1).lower()], text, count=1)
             item.texts.append(text)
             item.end = _end(opened)
+        elif _FOOTNOTE_DEFINITION.match(inline.content):
+            return  # a note at the page's foot, not the next paragraph here
         elif (lines := _broken_lines(inline)) is not None:
             for at, line in lines:
                 self.outline.add(Block("item", line, _start(opened) + at, _start(opened) + at))
         elif text and not _is_widget(inline.content):
             self.outline.add(Block("paragraph", text, _start(opened), _end(opened)))
 
-    def _open_list(self) -> None:
+    def _open_list(self, token: Token) -> None:
         if self.items:  # a nested list: its parent item comes first, and introduces it
             self.leads.append(self._emit_item(self.items[-1]))
             return
+        if self._numbered_on(token):  # "2. 运行例子" after "1. 运行dtm" and its unindented command
+            self.leads.append(self.closed[0] if self.closed else "")
+            return
         last = self.outline.last
         self.leads.append(last.text if last is not None and last.kind == "paragraph" else "")
+
+    def _numbered_on(self, token: Token) -> bool:
+        """Whether an ordered list numbered from past 1 goes on with the list closed last, only code blocks
+        between them: a step's example written unindented ends the list in Markdown, never for its author
+        (DTM's tutorials: "步骤如下：", "1. 运行dtm", its commands, "2. 运行例子")."""
+        start = token.attrGet("start") if token.type == "ordered_list_open" else None
+        if self.closed is None or not isinstance(start, int) or start < 2:
+            return False
+        after = self.outline.blocks[self.closed[1] :]
+        return bool(after) and all(block.kind == "code" for block in after)
 
     def _emit_item(self, item: _Item) -> str:
         """Add what the item said so far as a block; its text (or what it said before, if nothing new)."""

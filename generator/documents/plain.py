@@ -94,7 +94,12 @@ def _section_prose(section: Section, *, code: bool, tables: bool = True) -> Iter
         items = listed_after(blocks, n)
         if items:
             lead = [block] if block.kind == "paragraph" else []
-            yield _list_text(lead, items)
+            if lead and _goes_on_after_code(blocks, n + 1 + len(items), block.text):
+                # steps split by their examples: the lead-in and the first steps are no whole list to quote
+                yield from (_cleaned(piece) for piece in _written(block))
+                yield _list_text([], items)
+            else:
+                yield _list_text(lead, items)
             n += len(lead) + len(items)
             continue
         if block.kind == "code" and code:
@@ -110,6 +115,16 @@ def _section_prose(section: Section, *, code: bool, tables: bool = True) -> Iter
                 _cleaned(piece) for piece in _written(block) if leads or not is_symbol_paragraph(piece)
             )
         n += 1
+
+
+def _goes_on_after_code(blocks: Sequence[Block], n: int, lead: str) -> bool:
+    """Whether the list `lead` introduces goes on after the code block(s) from `n` written outside it (no item
+    introduces them): a step's example stands unindented between its items ("1. 运行dtm", its commands, "2. 运行
+    例子"). An example indented in its item is the item's (its lead), and the list reads on around it."""
+    first = n
+    while n < len(blocks) and blocks[n].kind == "code" and not blocks[n].lead:
+        n += 1
+    return first < n < len(blocks) and blocks[n].kind == "item" and blocks[n].lead == lead
 
 
 def _leads_into(blocks: Sequence[Block], n: int) -> bool:

@@ -37,7 +37,10 @@ _DUMMY_IT = re.compile(
 )
 _CJK_ANAPHOR = re.compile(
     r"^(?:它|它们|这|这些|这种|那|那些|其|此|该|但|但是|不过|因此|因而|所以|于是|而且|并且|此外|另外|同时|然而|相比之下|对比之下|与此相反|反之|或者|或是"
-    r"|除此之外|上述|以上)"
+    r"|除此之外|上述|以上"
+    # a tutorial's next step, as "Then…", "Next…", "By now…" are: "然后编写核心业务代码，调整用户的账户余额", "到此各个
+    # 子事务的处理函数已经OK了，然后是…" (DTM's e-msg walk-through); "同理" ("likewise") applies what was just said
+    r"|然后|接下来|接着|随后|到此|至此|到这里|同理|最后[，,])"
 )
 # the name a collection of design documents gives its own kind, written in capitals: a PEP, JEP, KEEP, SIP, BIP,
 # gRFC, ADR, MSC (not a protocol's: HTTP, TCP and LDAP end otherwise)
@@ -79,6 +82,8 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\b(?:code|example|snippet|listing|program|output|diagram|figure|table|command)s?\s+(?:above|below)\b"
     r"|\b(?:above|preceding)\s+(?:code|example|snippet|listing|program|output|diagram|figure|table)"
     r"|\bas\s+(?:shown|seen|illustrated)\s+(?:above|below)\b"
+    # "In the above 11 leaf MMR, …" (nervos 0044, under a figure): "the above" is what is printed above
+    r"|\bthe\s+above\b(?![\s-]*(?:which|whom|that)\b)"
     # "the above aspects", "the issues above", "the flowchart below"; not "the limit above 10 MB", "the limit
     # above which…", "at the threshold or above it"
     r"|\bthe\s+(?:(?!(?:or|and|is|are|was|were|be|goes|go|rises?)\b)[\w-]+\s+){0,2}(?:above|below)\b(?!\s*\d)"
@@ -87,10 +92,13 @@ _POINTS_ELSEWHERE = re.compile(
     r"|\b(?:code|example)s?\s+(?:we|you)\s+(?:saw|have\s+seen)\b"
     # what an example printed before it: "The previous output shows…" (not "returns the previous result")
     r"|\bthe\s+previous\s+(?:code|snippet|listing)\b|\bthe\s+(?:previous|preceding)\s+output\b"
-    r"|\bsee\s+(?:above|below)\b|\bwe(?:'ll| will)\s+see\b"
+    # "…duplicate the capabilities of the original IntendedFor approach (see below), while permitting more complex
+    # use cases." (BIDS): a bare "(see below)" after a name, the sentence going on, is an aside the sentence
+    # reads right without; closing the sentence ("…more types of profiles (see below).") it hands it over
+    r"|\bsee\s+(?:above|below)\b(?!\s*\)\s*[,;]?\s*\w)|\bwe(?:'ll| will)\s+see\b"
     # a pointer inside the sentence: "(see excerpt below)", "(see the section on Value Types below)", "with
     # instructions below", "the details below"
-    r"|\(\s*(?:see|cf\.?)\s+[^()]{0,60}\b(?:above|below)\s*\)"
+    r"|\(\s*(?:see|cf\.?)\s+(?!(?:above|below)\s*\)\s*[,;]?\s*\w)[^()]{0,60}\b(?:above|below)\s*\)"
     r"|\b(?:instructions|details|steps|excerpt|explanation)\s+(?:above|below)\b"
     # a caption ending on what it introduces with a full stop: "…usage of specific RateLimiters will look like
     # the following.", "The grammar is as follows."
@@ -132,6 +140,11 @@ _BACK_REFERENCE = re.compile(
     r"|approaches|techniques?|workarounds?|cures?|drawbacks?|limitations?|cases?)\b"
     r"|\b(?:one|another|the\s+(?:only|simplest|easiest|best))\s+way\s+to\s+do\s+(?:so|this|that)\b"
     r"|^to\s+do\s+(?:so|this|that)\b|(?:这(?:个|些|种)|以上|上述|上面的?)(?:问题|情况|方法|方式|场景|限制)"
+    # "对于SAGA、二阶段消息，也是类似的机制。" (DTM's barrier page): similar to what the sentence before described
+    r"|(?:也|同样)(?:是|有|采用|使用)?(?:类似|相似|相同|同样|一样)的?(?:机制|方法|方式|做法|处理|原理|流程|逻辑|道理)?[。.]?$"
+    # "200155259131 shannons is hence the maximum withdrawable capacity." (Nervos DAO, under the sum that gives it):
+    # a conclusion drawn from what the sentence before worked out
+    r"|^[^,.;:]{1,60}?\b(?:is|are|was|were)\s+(?:hence|thus|therefore|consequently)\b"
     # "The second is that most heaps will have an inflated size.": the second of what the sentence before names
     r"|^the\s+(?:first|second|third|fourth|fifth|last|other)\s+(?:is|are|was|were|one|ones)\b",
     re.IGNORECASE,

@@ -800,14 +800,15 @@ def points_ahead(lead_in: str) -> bool:
 
 def lead_in_stands(said: tuple[str, ...], lead_in: str, *, on_heading: bool = False) -> bool:
     """Whether a passage ending in a lead-in (`said`, then `lead_in` ending in ':') can be quoted with what
-    it introduces: what it says first is prose and refers to nothing before it; a lead-in alone says
+    it introduces: what it says first is prose and refers to nothing before it (`leans_back`: "Assume this
+    transaction is included in the following block:" names a transaction an earlier example showed); a lead-in alone says
     something itself ("Like this:" does not) and points to nothing before it ("The new one is very
     similar:" compares with what the passage does not quote). A section's opening (`on_heading`) may lean
     on its heading and its document ("This addresses the following use cases:" under "## Motivation")."""
     if not (said or lead_in) or not all(quotable(p) for p in said) or is_question(lead_in):
         return False
     first = (*said, lead_in)[0]
-    if needs_antecedent(first) and not on_heading and not (not said and points_ahead(lead_in)):
+    if leans_back(first) and not on_heading and not (not said and points_ahead(lead_in)):
         return False
     if lead_in and _BOILERPLATE.search(lead_in):
         return False
@@ -880,6 +881,8 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
         return None  # "Table of Contents:", "另请参阅：" and their entries: the document's furniture, not what it says
     if all(_POINTER_ITEM.search(" ".join(item.split())) for item in items):
         return None  # "Related Proposals:" and "A9: Server-side Connection Management": where to read on
+    if any(_READS_ABOVE.search(item) for item in items):
+        return None  # "In the above 11 leaf MMR we have 3 peaks…": the figure the items read is not quoted
     heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
     if not parts or not (heading or lead_in_stands(*_lead_in(parts), on_heading=opening)):
@@ -992,6 +995,15 @@ _POINTER_ITEM = re.compile(
     r"https?://\S+\W{0,2}$|^\[?(?:[A-Za-z]+\s)?[A-Z]{1,5}-?\d{1,5}\]?:\s[^.!?]*[.;,]?$"
     # where an implementation lives: "Implementation of ICS 20 in Go can be found in ibc-go repository."
     r"|^[^.!?]*\b(?:can|may)\s+be\s+found\s+(?:in|at|on)\b[^.!?]*[.;]?$"
+)
+# an item reading what is printed above the list ("In the above 11 leaf MMR we have 3 peaks…" under nervos 0044's
+# figure); "the following" in an item is what the item itself goes on to give ("the following Precommit
+# messages …: (p1, 100), (p2, 98)")
+_READS_ABOVE = re.compile(
+    r"\bthe\s+above\b|\b(?:above|preceding)\s+(?:figure|diagram|image|picture|table|example|code|snippet|listing"
+    r"|output)s?\b|\b(?:figure|diagram|image|picture)s?\s+above\b|\b(?:shown|illustrated|depicted)\s+above\b"
+    r"|如?上图|上面的?(?:图|示例|代码|例子)",
+    re.IGNORECASE,
 )
 # a table of contents' label ("Table of Contents:", "**Contents:**", "目录")
 _CONTENTS = re.compile(r"^\W*(?:table\s+of\s+contents|contents|toc|目录)\W*$", re.I)
