@@ -3901,10 +3901,11 @@ def test_a_disclaimer_is_no_part_of_what_a_page_says(tmp_path: Path) -> None:
 def test_a_concepts_own_symbols_come_before_those_every_concept_names() -> None:
     """anyio's guide listed "Creating and managing tasks · `sleep`, `create_task_group`, `run`" and "Working
     with threads · `run`, `sleep`, `Event`": `run` ends every page's examples and tells none of them. A
-    function more than half the concepts name comes after a concept's own symbols (none is dropped); a class
-    most pages name is the domain's core and stays where it is; a concept naming nothing else keeps it."""
+    symbol at least half the concepts name comes after a concept's own symbols — a class too: ormar's every
+    page opened on `OrmarConfig`, `Integer`, `String` — unless the concept's name names it (`Runner`); a
+    concept naming nothing else keeps it."""
     from generator.repo.docs.model import DocConcept
-    from generator.repo.docs.project import own_symbols_first
+    from generator.repo.docs.specific import specific_symbols_first
     from generator.repo.model import CitedSymbol
 
     def concept(name: str, *symbols: str) -> DocConcept:
@@ -3922,12 +3923,12 @@ def test_a_concepts_own_symbols_come_before_those_every_concept_names() -> None:
         concept("Basics", "run"),
         concept("Streams", "create_stream"),
     ]
-    ordered = {c.name: [s.name for s in c.symbols] for c in own_symbols_first(concepts)}
+    ordered = {c.name: [s.name for s in c.symbols] for c in specific_symbols_first(concepts, 8)}
     assert ordered["Tasks"] == ["create_task_group", "run"]
-    assert ordered["Threads"] == ["Machine", "to_thread", "run"]  # the shared class stays first
-    assert ordered["Runner"] == ["Machine", "Runner", "run"]
+    assert ordered["Threads"] == ["to_thread", "run", "Machine"]
+    assert ordered["Runner"] == ["Runner", "Machine", "run"]
     assert ordered["Basics"] == ["run"] and ordered["Streams"] == ["create_stream"]
-    few = own_symbols_first(concepts[:3])  # three concepts: a function needs more than three to be shared
+    few = specific_symbols_first(concepts[:2], 8)  # two concepts: a symbol needs three to be shared
     assert [s.name for s in few[0].symbols] == ["run", "create_task_group"]
 
 

@@ -54,6 +54,8 @@ class DocConcept:
     flow: tuple[
         FlowBranch, ...
     ] = ()  # the code that does it: a call tree from the symbol leading to most code
+    named: tuple[CitedSymbol, ...] = ()  # every symbol its pages name, in the docs' order (`symbols`: shown)
+    package_code: tuple[CitedSymbol, ...] = ()  # … and the key code of the package named like it, unnamed
 
 
 @dataclass(frozen=True)

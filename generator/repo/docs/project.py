@@ -34,6 +34,7 @@ from generator.repo.docs.includes import Includes
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, table_text
 from generator.repo.docs.navigation import DOC_SUFFIXES, doc_files, read_navigation
 from generator.repo.docs.release import release_passages, release_tag
+from generator.repo.docs.specific import specific_symbols_first, titled_types
 from generator.repo.docs.started import GETTING_STARTED, fold_started
 from generator.repo.docs.substitutions import (
     rst_labels,
@@ -107,6 +108,7 @@ _INTRO_PAGE = re.compile(
 FEATURE_ITEMS = 10  # an overview's list of what the project does shows this many of its items
 TAGLINE_WORDS = 6  # the README's first overview paragraph may be this short; the others say more
 CONCEPT_SYMBOLS = 8
+CONCEPT_NAMED = 40  # symbols a concept's pages name, weighed for the CONCEPT_SYMBOLS it shows
 _SETUP = frozenset({"__init__", "__new__", "__post_init__", "constructor"})  # setting up is not the work
 MIN_PATH_CALLS = 3  # a shorter code path shows no working
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")  # an identifier's or a title's words
@@ -377,7 +379,8 @@ def read_project_docs(
                 *package_concepts(packages, names),
             ]
         )[:MAX_CONCEPTS]
-    concepts = own_symbols_first(with_code_paths(with_docstrings(concepts, names, root, redactor), names))
+    concepts = with_code_paths(with_docstrings(concepts, names, root, redactor), names)
+    concepts = specific_symbols_first(concepts, CONCEPT_SYMBOLS)
     starters = [
         documents[p]
         for p in [readme, *in_order]
@@ -1950,10 +1953,23 @@ def _concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package: s
         for cited in {s.name: s for s in [*documented, *resolved]}.values()
         for each in [cited, *(t for t in through if t.name == cited.name and t.path != cited.path)]
     ]
-    symbols = list({(s.path, s.name): s for s in symbols}.values())[:CONCEPT_SYMBOLS]
+    symbols = list({(s.path, s.name): s for s in symbols}.values())[:CONCEPT_NAMED]
     types = tuple(names.key_type(s) for s in symbols if s.kind in TYPE_KINDS)
     name = name.rstrip(" :：") or name  # pond's "## Features:" is the concept "Features"
-    return DocConcept(name, slugify(name, max_len=50), tuple(pages), tuple(symbols), types)
+    # the first stand for the concept until every concept is known (`specific_symbols_first`); what the
+    # pages name apart from the key code of the package named like them
+    said = {s.name for s in documented} | {
+        s.name for s in (names.resolve([*used, *titled]) if package else resolved)
+    }
+    return DocConcept(
+        name,
+        slugify(name, max_len=50),
+        tuple(pages),
+        tuple(symbols[:CONCEPT_SYMBOLS]),
+        types,
+        named=tuple(s for s in symbols if s.name in said),
+        package_code=tuple(s for s in symbols if s.name not in said),
+    )
 
 
 def with_docstrings(
@@ -2019,54 +2035,12 @@ def with_code_paths(concepts: Sequence[DocConcept], names: SymbolNames) -> list[
         replace(
             concept,
             flow=(
-                names.code_path(_titled(concept))
+                names.code_path(titled_types(concept))
                 or names.code_path([s for s in concept.symbols if named[s.name] == 1])
             ),
         )
         for concept in concepts
     ]
-
-
-# a function most concepts' docs call (anyio's `run`, in every page's examples) tells none of them
-_SHARED_SHARE = 0.5
-_SHARED_LEAST = 3  # concepts naming a function before it counts as shared
-
-
-def own_symbols_first(concepts: Sequence[DocConcept]) -> list[DocConcept]:
-    """Each concept with the functions of its own before those most concepts' docs call: anyio's guide listed
-    "Creating and managing tasks · `sleep`, `create_task_group`, `run`" and "Using subprocesses · `run_process`,
-    `run`, …", the `run(main)` every page's examples end with, before what the page is about; tenacity's
-    pages each opened on `retry`, the decorator of every example. A type stays where it is: the class most
-    pages name (python-statemachine's `State`, `StateChart`) is the domain's core, not a program's frame.
-    None is dropped."""
-    named = Counter(
-        name for concept in concepts for name in {s.name for s in concept.symbols if s.kind not in TYPE_KINDS}
-    )
-    least = max(_SHARED_LEAST, _SHARED_SHARE * len(concepts))
-    shared = {name for name, count in named.items() if count > least}
-    found = []
-    for concept in concepts:
-        common = [s for s in concept.symbols if s.name in shared and s.kind not in TYPE_KINDS]
-        own = [s for s in concept.symbols if s not in common]
-        found.append(replace(concept, symbols=(*own, *common)) if common and own else concept)
-    return found
-
-
-def _titled(concept: DocConcept) -> list[CitedSymbol]:
-    """The concept's types whose name is words of the concept's own name, whichever other concept names
-    them too: rich's "Tables" page is about `Table`, not the `Align` only it mentions."""
-    title = {_singular(w) for w in _WORDS.findall(concept.name.lower())}
-    return [
-        cited
-        for cited in concept.symbols
-        if cited.kind in TYPE_KINDS
-        and (words := [_singular(w.lower()) for w in _WORDS.findall(cited.name.rsplit(".", 1)[-1])])
-        and set(words) <= title
-    ]
-
-
-def _singular(word: str) -> str:
-    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 # a member read as an attribute, never called: a Python property (`@property`, `@cached_property`, a setter),
@@ -2496,11 +2470,14 @@ class SymbolNames:
                     if symbol.parent:
                         self.by_method.setdefault(symbol.short_name, []).append((path, symbol))
 
-    def resolve(self, names: Iterable[str], package: str = "", methods: bool = False) -> list[CitedSymbol]:
+    def resolve(
+        self, names: Iterable[str], package: str = "", methods: bool = False, dotted: bool = False
+    ) -> list[CitedSymbol]:
         """Each name's one definition (a name several files define equally is left out: ambiguous), then
         the key symbols of the code package named like the concept (`docs/query/` → `…/query/`). With
         `methods`, a name nothing else goes by is the one method of that name (an example's
-        `now.in_timezone('UTC')`: `DateTime.in_timezone`), when it is distinctive enough to be it."""
+        `now.in_timezone('UTC')`: `DateTime.in_timezone`), when it is distinctive enough to be it. `dotted`:
+        the names come from full dotted paths (an autodoc marker names the module), never bare words."""
         found = []
         for name in names:
             if "()." in name:  # a method of what a function returns (`_held_method`): that type's
@@ -2521,9 +2498,13 @@ class SymbolNames:
                     found.append(cite(named[0][1], named[0][0], self.linker))
                 continue
             name, home = (name, None) if name in self.by_name else self.unqualified(name)
-            if home is None and name not in self.by_name and _THROUGH_CLASS.fullmatch(name):
+            member = home is None and name not in self.by_name and bool(_THROUGH_CLASS.fullmatch(name))
+            if member:
                 name = name.rpartition(".")[2]  # a method its class inherits, or a class not the project's
             candidates = self.by_name.get(name, [])
+            # … a member of it, never a module's function of that name (ko's template field `Git.Tag`)
+            if member:
+                candidates = [c for c in candidates if not _module_function(c[1])]
             if not candidates and methods and _distinctive_method(name):
                 named = self.by_method.get(name, [])
                 candidates = named if len(named) == 1 else []  # two methods of the name: either is a guess
@@ -2533,6 +2514,8 @@ class SymbolNames:
             # a bare name of two letters is too often a word; one defined in the package qualifying it is not
             # (`fx.In`), one defined elsewhere still is
             best = _best(candidates, self.facts) if len(name) > 2 or inside else None
+            if best is not None and home is None and not dotted and self._a_method_more_likely(name, *best):
+                continue
             if best is not None:
                 found.append(cite(best[1], best[0], self.linker))
         if package:
@@ -2540,6 +2523,16 @@ class SymbolNames:
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
         return list({s.name: s for s in found}.values())
+
+    def _a_method_more_likely(self, name: str, path: str, symbol: Symbol) -> bool:
+        """Whether a bare `name` the docs use stands for the project's methods so named rather than for the
+        module function `symbol` its package keeps to itself: ormar's Methods and Signals pages say
+        `update()` of a model or a queryset, never `ormar/queryset/utils.py`'s dict-merging `update`, which
+        no `__init__` re-exports."""
+        if not (_module_function(symbol) and path.endswith(".py") and name in self.by_method):
+            return False
+        fact = self.facts.files.get(path)
+        return fact is not None and name not in fact.exports and name not in fact.api_names
 
     def _method_of(self, function: str, method: str) -> tuple[str, Symbol] | None:
         """The method `method` of the one type `function` (`expr.Compile`, `griffe.GriffeLoader`) makes or
@@ -2613,7 +2606,7 @@ class SymbolNames:
         its own public definitions, best first (read on demand when no shard holds the module)."""
         parts = dotted.split(".")
         upper = next((i for i, part in enumerate(parts) if part[:1].isupper()), len(parts) - 1)
-        if named := self.resolve([".".join(parts[upper:])]):
+        if named := self.resolve([".".join(parts[upper:])], dotted=True):
             return named
         module = self.module_file(dotted)
         return (
@@ -2709,6 +2702,10 @@ def _in_folder(path: str, folder: str) -> bool:
     crate's `src/`)."""
     parent = PurePosixPath(path).parent
     return parent.name == folder if folder else str(parent) in (".", "src")
+
+
+def _module_function(symbol: Symbol) -> bool:
+    return symbol.kind == "function" and not symbol.parent
 
 
 def _hops(tree: Sequence[CallTree]) -> int:
