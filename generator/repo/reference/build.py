@@ -9,14 +9,14 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
-from generator.repo.docs.model import DocPassage, ProjectDocs
+from generator.repo.docs.model import DocPage, DocPassage, ProjectDocs
 from generator.repo.docs.project import within
 from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.declared import PyClass, PyField, PyModule
@@ -39,6 +39,7 @@ from generator.repo.reference.commands import command_folders
 from generator.repo.reference.csharp import CsField, csharp_fields
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.repo.reference.public import EXTENDING, PublicFace
 from generator.repo.reference.traits import native_extensions
 
 LANGUAGES = frozenset(
@@ -88,9 +89,7 @@ _CONFIG_DOC = re.compile(
 # … and, after those, a page on the options a user passes (guzzle's "Request Options", bullmq's repeat options)
 _OPTIONS_DOC = re.compile(r"options\b", re.IGNORECASE)
 # "extended" qualifies something else (funcy's "Extended function semantics": what its functions take)
-_EXTEND_DOC = re.compile(
-    r"extend(?!ed)|extension|plugin|hook|middleware|custom|subclass|adapter|backend|transport", re.IGNORECASE
-)
+_EXTEND_DOC = re.compile(rf"{EXTENDING.pattern}|plugin", re.IGNORECASE)
 
 
 @dataclass
@@ -138,8 +137,9 @@ def read_reference(
             )
     found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
+    face = PublicFace(facts, docs)
     records = _rank(found.records, named, facts)
-    extension_docs = doc_passages(docs, _EXTEND_DOC)
+    extension_docs = doc_passages(docs, _EXTEND_DOC, showing=face.teaches_extending)
     taught = doc_subclassed(
         extension_docs, facts, linker, {e.symbol.name for e in found.extensions}, found.sealed
     )
@@ -156,7 +156,9 @@ def read_reference(
     chained = example_calls(docs)
     built = _dedupe(builder_options(found, first, chained, linker, redactor))
     built += _dedupe(functional_options(found, first, linker, redactor))
-    entries = _dedupe(found.options + entry_options(found, facts, linker, redactor, first))[:MAX_OPTIONS]
+    entries = _dedupe(found.options + entry_options(found, facts, linker, redactor, first, face))[
+        :MAX_OPTIONS
+    ]
     # a builder whose setters the examples chain, though its own name is never resolved, comes first too
     setters = Counter(o.kind.rsplit(" ", 1)[-1] for o in built if o.name in chained)
     called += [owner for owner, count in setters.items() if count >= builders.MIN_SETTERS]
@@ -180,7 +182,12 @@ def read_reference(
         ),
         extensions=tuple(
             _rank_extensions(
-                taught + _hooks_only(found.extensions, found) + _taking(registries(facts, linker), found),
+                taught
+                + [
+                    e
+                    for e in _hooks_only(found.extensions, found) + _taking(registries(facts, linker), found)
+                    if face.extension(e)
+                ],
                 named,
             )
         ),
@@ -949,12 +956,13 @@ def entry_options(
     linker: Linker,
     redactor: Redactor | None = None,
     first: Mapping[str, int] | None = None,
+    face: PublicFace | None = None,
 ) -> list[Option]:
     """The keyword arguments (with defaults) of the names the package's top level re-exports: what a user
     passes to its main classes and functions; and of the methods the project's own examples call on them
     (dogpile.cache's `region.configure(…)`, whose backend, expiration time and arguments are its whole
     set-up). What the examples call first (dataset's `connect` before its `Table`), then the most imported
-    entries."""
+    entries. With `face`, of the classes and functions the docs call, when they call some (`PublicFace`)."""
     first = first or {}
     entries = [
         (facts.files[path].name_uses.get(name, 0), path, name, arguments)
@@ -963,6 +971,9 @@ def entry_options(
         and (name in facts.files[path].api_names or name in facts.files[path].exports or "." in name)
         and _sets_up(facts.files[path], name, arguments, name in first)
     ]
+    if face is not None:
+        built = face.built_by_docs(e[2] for e in entries if "." not in e[2])
+        entries = [e for e in entries if "." in e[2] or e[2] in built or e[2] in first]
     # of two entries one name (redis-py's `Redis` and its asyncio twin), the one the package's top exports
     top = {(path, name) for _, path, name, _ in entries if name in facts.files[path].api_names}
     entries = [e for e in entries if (e[1], e[2]) in top or all(name != e[2] for _, name in top)]
@@ -1318,13 +1329,15 @@ def _registry_symbols(symbols: Iterable[Symbol]) -> Iterable[Symbol]:
     )
 
 
-def doc_passages(docs: ProjectDocs | None, *about: re.Pattern[str]) -> tuple[DocPassage, ...]:
+def doc_passages(
+    docs: ProjectDocs | None, *about: re.Pattern[str], showing: Callable[[DocPage], bool] | None = None
+) -> tuple[DocPassage, ...]:
     """The passages of the doc pages about the subject, in the docs' order: the pages whose file name says
     so first (`environment_variables.md`), then those whose title does; a later pattern's pages after an
-    earlier one's."""
+    earlier one's. `showing`: what a page must show to be about it."""
     if docs is None:
         return ()
-    pages = [p for c in docs.concepts for p in c.pages]
+    pages = [p for c in docs.concepts for p in c.pages if showing is None or showing(p)]
     chosen = []
     for pattern in about:
         chosen += [p for p in pages if pattern.search(PurePosixPath(p.path).stem)]
