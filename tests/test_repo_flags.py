@@ -57,6 +57,25 @@ COMMANDER = """program
 """
 
 
+def test_a_cobra_flag_belongs_to_the_command_its_use_names() -> None:
+    """ko's Configuration page titled its tables "flags of `cmd`" — the `*cobra.Command` parameter of
+    `AddPublishArg(cmd, …)`, which adds its flags to every command calling it — and "flags of `root`" for
+    both `ko` (pkg/commands/root.go) and the doc generator `gendoc` (cmd/help/main.go). A command variable
+    is named by its `Use`; a parameter names no command."""
+    root = (
+        "package commands\n\nfunc New() *cobra.Command {\n\tvar verbose bool\n\troot := &cobra.Command{\n"
+        '\t\tUse:   "ko",\n\t\tShort: "Build images.",\n\t}\n'
+        '\troot.PersistentFlags().BoolVarP(&verbose, "verbose", "v", false, "Enable debug logs")\n'
+        "\treturn root\n}\n"
+    )
+    shared = (
+        "package options\n\nfunc AddPublishArg(cmd *cobra.Command, po *PublishOptions) {\n"
+        '\tcmd.Flags().StringSliceVarP(&po.Tags, "tags", "t", []string{"latest"}, "Which tags to use")\n}\n'
+    )
+    assert [(f.name, f.command) for f in cli_flags(root, "go")] == [("--verbose", "ko")]
+    assert [(f.name, f.command) for f in cli_flags(shared, "go")] == [("--tags", "")]
+
+
 def test_flags_are_read_from_the_calls_that_declare_them() -> None:
     assert cli_flags(CLICK, "python") == [
         Flag("--port", "8000", "Port to serve on.", 5, "serve"),

@@ -22,6 +22,8 @@ _PY_PARSER = re.compile(r"(\w+)\.add_argument\s*\($")
 _GO_CALL = re.compile(
     r"(?:(\w+)\.(?:Persistent)?Flags\(\)|\bflag|\bpflag)\.(\w+?)(Var)?(P)?\s*\(",
 )
+_COBRA_COMMAND = re.compile(r"(\w+)\s*:?=\s*&cobra\.Command\s*\{")
+_COBRA_USE = re.compile(r"\bUse:\s*\"([\w.-]+)")
 _GO_KINDS = frozenset(
     "Bool String Int Int8 Int16 Int32 Int64 Uint Uint8 Uint16 Uint32 Uint64 Float32 Float64 Duration "
     "StringSlice StringArray IntSlice BoolSlice StringToString Count IP IPNet BytesHex".split()
@@ -97,6 +99,7 @@ def _python_command(text: str, match: re.Match[str]) -> str:
 def _go_flags(text: str) -> Iterator[Flag]:
     if "Flags()" not in text and "flag." not in text:
         return
+    uses = _cobra_uses(text)
     for match in islice(_GO_CALL.finditer(masked(text, _C_COMMENT)), MAX_CALLS):
         command, kind, var, short = match.groups()
         if kind not in _GO_KINDS:
@@ -113,7 +116,35 @@ def _go_flags(text: str) -> Iterator[Flag]:
         rest = rest[2:] if short else rest[1:]  # StringP("name", "n", …): the shorthand after the name
         default = rest[0].strip() if len(rest) >= 2 else ""
         help_text = string_value(rest[-1]) or "" if rest else ""
-        yield Flag(f"--{name}", default, help_text, _line(text, match.start()), command or "")
+        yield Flag(
+            f"--{name}", default, help_text, _line(text, match.start()), _go_command(text, command, uses)
+        )
+
+
+def _cobra_uses(text: str) -> dict[str, str]:
+    """Each variable given a cobra command in `text`, with the command's name: the first word of its `Use`
+    (`root := &cobra.Command{Use: "ko", …}` → "ko")."""
+    found = {}
+    starts = list(_COBRA_COMMAND.finditer(text))
+    for at, start in enumerate(starts):
+        end = starts[at + 1].start() if at + 1 < len(starts) else len(text)
+        use = _COBRA_USE.search(text, start.end(), min(end, start.end() + CALL_CHARS))
+        if use is not None:
+            found[start.group(1)] = use.group(1)
+    return found
+
+
+def _go_command(text: str, variable: str | None, uses: dict[str, str]) -> str:
+    """The command a Go flag belongs to: the one its cobra variable holds, by its `Use` name; none for a
+    `*cobra.Command` parameter (ko's `AddPublishArg(cmd *cobra.Command, …)` adds its flags to every command
+    that calls it, and `cmd` names none of them); else the variable."""
+    if not variable:
+        return ""
+    if variable in uses:
+        return uses[variable]
+    if re.search(rf"[(,]\s*{re.escape(variable)}\s+\*cobra\.Command\b", text):
+        return ""
+    return variable
 
 
 def _commander_flags(text: str) -> Iterator[Flag]:
