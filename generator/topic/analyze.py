@@ -1380,9 +1380,14 @@ def definition(
         s.id for s in sources if named and all(forms & set(tokens(s.title)) for forms in named)
     }
     # a title that is the subject's name is its account ("Keyless accounts" beside "Pepper service for keyless
-    # accounts"; "watch" for "arthas watch 命令怎么观察…", a command's page titled with the command alone)
+    # accounts"; "watch" for "arthas watch 命令怎么观察…", a command's page titled with the command alone),
+    # qualified by no word but the first question's ("BIDS Derivatives"; never "自定义中间件" for "Gin 的中间件是
+    # 怎么执行的？怎么写自定义中间件", where the second question asks about that narrower thing)
+    asked = (question_parts(judge.topic) or [judge.topic])[0]
     titled_subject |= {
-        s.id for s in sources if titled_as(s.title, subject) or _titled_as_named(s.title, judge)
+        s.id
+        for s in sources
+        if titled_as(s.title, subject, judge.collection, asked) or _titled_as_named(s.title, judge)
     }
 
     heads = _heads_naming(sources, judge)

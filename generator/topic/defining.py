@@ -99,6 +99,19 @@ _SECOND_QUESTION = re.compile(
 )
 
 
+# "… and how do they put data …", "… and what must an application guarantee": an English second question
+_EN_NEXT = re.compile(r"\s*,?\s+and\s+(?=(?:how|why|what|when|where|which)\b)", re.IGNORECASE)
+
+
+def question_parts(topic: str) -> list[str]:
+    """The questions a topic asks one after another, each as written ("What are Snap Deals", "how do they
+    put data into committed capacity sectors"); [] for a topic asking one question, or none."""
+    text = " ".join(topic.split()).rstrip("?？").strip()
+    splitter = ZH_NEXT_QUESTION if CJK_RUN.search(text) else _EN_NEXT
+    parts = [p.strip() for p in splitter.split(text) if p.strip()]
+    return parts if len(parts) > 1 else []
+
+
 def compared_subject(topic: str) -> str:
     """The subject of a topic asking a second question of it (`plan_subject`): the words of that question
     outside it (the Coin "the fungible asset standard" is compared with) qualify what is asked about; '' for a
@@ -270,28 +283,42 @@ def opens_with_subject(text: str, subject: str) -> bool:
     return bool(said) or parts[0].strip(" 。.：:") != subject
 
 
-def titled_after(title: str, topic: str, judge: RelevanceJudge, collection: str = "") -> bool:
+def titled_after(
+    title: str, topic: str, judge: RelevanceJudge, collection: str = "", *, each_question: bool = False
+) -> bool:
     """Whether a title names every concept of the topic, or of one of the subjects it joins (`names_topic`).
     A subject the topic joins that is one word ("verification" in "trusted resources signing and
     verification", "attributes" in "monkeypatching environment variables and attributes") titles only a
     document named that alone: "Tekton Conformance Verification" is about another verification, and
     defined a held-out report on trusted resources while TEP-0091 "Trusted Resources" was stored. The words
     of the `collection`'s name go without saying: "Account Abstraction" among Aptos' proposals is titled
-    after "account abstraction on Aptos"."""
+    after "account abstraction on Aptos". With `each_question`, a title after the subject of any question
+    the topic asks one after another counts too."""
     words = set(tokens(title))
-    for subject, concepts, named in _subjects_named(words | set(tokens(collection)), topic, judge):
-        one_word = subject != topic.strip() and len(concepts) == 1 and all(len(f) == 1 for f in concepts[0])
-        if not one_word or not words - set(named[0]) - _TITLE_FILLER:
-            return True
+    # a topic asking two questions asks each of its own subject: "…为什么不能复用 *gorm.DB？Session 有什么用"
+    # is answered by the page titled "会话" (session) too
+    for asked in [topic, *(question_parts(topic) if each_question else [])]:
+        for subject, concepts, named in _subjects_named(words | set(tokens(collection)), asked, judge):
+            one_word = (
+                subject != asked.strip() and len(concepts) == 1 and all(len(f) == 1 for f in concepts[0])
+            )
+            if not one_word or not words - set(named[0]) - _TITLE_FILLER:
+                return True
     return False
 
 
-def titled_as(title: str, subject: str) -> bool:
+def titled_as(title: str, subject: str, collection: str = "", asked: str = "") -> bool:
     """A title that is the subject's name and nothing more ("Property Wrappers" for "property wrappers",
     a proposal number or a "PEP 572:" prefix aside): that document is the subject's own account, where one
-    titled "Extend property wrappers to parameters" is about something it adds."""
-    named = _name_words(subject)
-    return bool(named) and _name_words(_TITLE_PREFIX.split(title, maxsplit=1)[-1]) == named
+    titled "Extend property wrappers to parameters" is about something it adds. The words of the
+    `collection`'s name go without saying: "优雅退出" among Hertz's pages is "Hertz 优雅退出"'s own page. A word
+    the question `asked` says besides the subject qualifies it there too: "BIDS Derivatives" is the page of
+    "derivative" asked "…stored and named in a BIDS dataset?"."""
+    unsaid = set(tokens(collection))
+    named = [word for word in _name_words(subject) if word not in unsaid]
+    qualifiers = unsaid | set(tokens(asked)) - set(named)
+    said = _name_words(_TITLE_PREFIX.split(title, maxsplit=1)[-1])
+    return bool(named) and [word for word in said if word not in qualifiers] == named
 
 
 _TITLE_FILLER = frozenset({"pep", "rfc", "se", "proposal"})
@@ -338,12 +365,23 @@ def sources_about(
     }
 
 
-def defines(title: str, text: str, topic: str, judge: RelevanceJudge, collection: str = "") -> bool:
+def defines(
+    title: str,
+    text: str,
+    topic: str,
+    judge: RelevanceJudge,
+    collection: str = "",
+    *,
+    each_question: bool = False,
+) -> bool:
     """Whether a document defines the topic: titled after it, or opening with what its subject (the topic,
     or the subject a question-topic asks about) is or does: "deepkb turns research into…" for "How deepkb
     keeps…"; qiankun's page titled with the API's name, "loadMicroApp", opening "手动加载微应用。" for
-    手动加载微应用, and "Lifecycles" opening "生命周期钩子允许您…" for 生命周期钩子."""
-    return titled_after(title, topic, judge, collection) or opens_with_subject(text, plan_subject(topic))
+    手动加载微应用, and "Lifecycles" opening "生命周期钩子允许您…" for 生命周期钩子. With `each_question`, a
+    title after the subject of any question the topic asks counts (`titled_after`): retrieval keeps those
+    pages, while the report opens from the first question's."""
+    titled = titled_after(title, topic, judge, collection, each_question=each_question)
+    return titled or opens_with_subject(text, plan_subject(topic))
 
 
 # the page a folder opens with: a docs site's section page ("binding/index.md", "数据绑定") or a folder's README

@@ -44,7 +44,7 @@ FACET_WORDS = (
     | frozenset(
         """overview definition purpose design mechanism process steps drawbacks trade-offs trade offs alternatives
     instead differs developments status recent figures reported sources 定义 概念 原理 机制 优点 局限 比较 替代
-    现状 进展 是什么 如何 工作 有哪些 相比 方案 其他 用 使用""".split()
+    现状 进展 是什么 如何 工作 有哪些 相比 区别 方案 其他 用 使用""".split()
     )
 )
 # Facet words that are also nouns naming things. Next to another content word of the topic, with no stopword

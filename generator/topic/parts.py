@@ -11,10 +11,10 @@ import re
 
 from ..cjk import CJK_RUN
 from ..text.words import tokens
-from .defining import ZH_NEXT_QUESTION, plan_subject
+from .defining import plan_subject, question_parts
 
-# "… and how do they put data …", "… and what must an application guarantee": an English second question
-_EN_NEXT = re.compile(r"\s*,?\s+and\s+(?=(?:how|why|what|when|where|which)\b)", re.IGNORECASE)
+__all__ = ["question_parts"]  # split in defining.py, whose titles read each part; named here for its readers
+
 # what a part asks by its question words → the outline facets whose sections answer it
 _PART_FACETS = (
     (re.compile(r"^\W*why\b|为什么|为何", re.IGNORECASE), ("motivation",)),
@@ -38,15 +38,6 @@ _QUESTION_WORDS = frozenset(
         "如何 怎么 怎样 为什么 为何 是什么 有哪些 有什么 区别 不同"
     )
 )
-
-
-def question_parts(topic: str) -> list[str]:
-    """The questions a topic asks one after another, each as written ("What are Snap Deals", "how do they
-    put data into committed capacity sectors"); [] for a topic asking one question, or none."""
-    text = " ".join(topic.split()).rstrip("?？").strip()
-    splitter = ZH_NEXT_QUESTION if CJK_RUN.search(text) else _EN_NEXT
-    parts = [p.strip() for p in splitter.split(text) if p.strip()]
-    return parts if len(parts) > 1 else []
 
 
 def part_facets(part: str) -> tuple[str, ...]:

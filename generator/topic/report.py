@@ -118,6 +118,10 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     first = {plan.topic} | {s.question for s in plan.steps if s.facet in ASKED_FIRST}
     own = {*analysis.defining, *(analysis.definition.sources if analysis.definition else [])}
     report.summary = leads(in_force, opening=_resolved(opening, catalog, report), asked=first, defining=own)
+    if report.summary and not own.intersection(sid for c in report.summary for sid in c.sources):
+        # no summary sentence quotes the defining document: it opens with that document's definition, its list
+        # with it ("Hertz 支持优雅退出，优雅退出过程如下：" and the steps), never with a page that only touches it
+        report.summary = [*_resolved(_defining_opening(analysis), catalog, report), *report.summary]
     if not report.summary and analysis.definition:
         # a subject its defining document only shows ("…displays them at the end of the session:" and the
         # test it runs), with no sentence of its own anywhere: the summary is that lead-in with its example
@@ -313,6 +317,12 @@ def said_before_shown(claims: list[Claim]) -> list[Claim]:
         if said:
             found.append(replace(claim, text=" ".join(said), code=""))
     return found
+
+
+def _defining_opening(analysis: Analysis) -> list[Claim]:
+    """The definition, when it is quoted from a document defining the topic; [] otherwise."""
+    definition = analysis.definition
+    return [definition] if definition and set(definition.sources) & set(analysis.defining) else []
 
 
 def _leads(claim: Claim) -> bool:

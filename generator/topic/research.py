@@ -227,14 +227,18 @@ def without_meetings(relevant: list[Judged[SearchHit]]) -> list[Judged[SearchHit
 
 
 def defining_hits(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list[Judged[SearchHit]]:
-    """The candidates titled after the topic or one of the subjects it joins, or opening with what the
-    subject a question-topic asks about does (topic/defining.py), best first: no threshold drops them (the
-    one most about the topic passes the thresholds by definition)."""
+    """The candidates titled after the topic, one of the subjects it joins or the subject of one of the
+    questions it asks ("…？Session 有什么用": "会话"), or opening with what the subject a question-topic asks
+    about does (topic/defining.py), best first: no threshold drops them (the one most about the topic passes
+    the thresholds by definition)."""
     judge = ctx.relevance()
     return [
         j
         for j in retrieval.kept
-        if j.score > 0 and defines(j.item.title, j.item.content, ctx.topic, judge, collection_name(j.item))
+        if j.score > 0
+        and defines(
+            j.item.title, j.item.content, ctx.topic, judge, collection_name(j.item), each_question=True
+        )
     ]
 
 
