@@ -36,6 +36,7 @@ from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
 from generator.repo.facts.prefixcalls import prefix_calls
 from generator.repo.facts.pycalls import PythonCalls, class_attributes
 from generator.repo.facts.pydeclarations import candidate_spans, read_module
+from generator.repo.facts.pytypes import NO_TYPES, DeclaredTypes, declared_types
 from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.runtime import RunTime
 from generator.repo.facts.tscalls import TreeSitterCalls
@@ -296,6 +297,7 @@ def _parsed_python(text: str) -> ast.Module | None:
 class _ModuleParts:
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]  # module-level, by name
     attributes: dict[str, dict[str, ast.expr]]  # class → its attributes (pycalls.class_attributes)
+    types: DeclaredTypes  # its return annotations, TypeVars' bounds, context managers (pytypes.py)
 
 
 def _tree_only(edge: CallEdge) -> bool:
@@ -334,6 +336,7 @@ class _CallReader:
             family=lambda receiver, method: families.of("python", receiver, method),
             attributes=self._class_attributes,
             function=self._function,
+            types=lambda path: self._module_parts(path).types,
         )
         self._modules: dict[str, _ModuleParts] = {}  # another module's functions and class attributes
         self._folders: dict[str, list[str]] = {}  # folder → its Python modules (a package)
@@ -431,5 +434,6 @@ class _CallReader:
                     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
                 },
                 attributes=class_attributes(tree) if tree is not None else {},
+                types=declared_types(tree) if tree is not None else NO_TYPES,
             )
         return self._modules[path]

@@ -29,10 +29,12 @@ from generator.repo.facts.pyelements import (
     self_attribute,
     stored_elements,
 )
+from generator.repo.facts.pytypes import NO_TYPES, DeclaredTypes, declared_types, is_property, top_level
 from generator.repo.model import CallEdge, Symbol
 
 Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
 MAX_BASE_DEPTH = 6
+MAX_REEXPORTS = 4  # packages a name is followed through to where it is defined
 MAX_CHAIN = 3  # attributes followed from `self` to a call's receiver (`self.broker.formatter.loads()`)
 IMPORT_STRING = re.compile(r"([A-Za-z_][\w.]*):([A-Za-z_]\w*)")  # "pkg.module:Symbol"
 BUILTINS = frozenset(dir(builtins))  # isinstance(x, Cls) and the like are handed no class to make
@@ -77,9 +79,9 @@ class ModuleScope:
     # a module constant mapping keys to the repository's functions or classes (`RENDERERS = {"json":
     # JSONRenderer, …}`): a call of one of its values (`RENDERERS[kind](…)`) may reach each of them
     tables: dict[str, list[ast.expr]] = field(default_factory=dict)
-    # the module's functions' return annotations (`def make_server(…) -> BaseWSGIServer`): a local bound to
-    # their result holds that class
-    returns: dict[str, ast.expr] = field(default_factory=dict)
+    # its functions' return annotations (`def make_server(…) -> BaseWSGIServer`: a local bound to their result
+    # holds that class), its TypeVars' bounds…, read from its tree (pytypes.py); None for a light scope
+    types: DeclaredTypes | None = None
     _symbols: list[tuple[str, Target]] | None = field(default=None, init=False, repr=False)
     _named_like: dict[str, list[Target]] = field(default_factory=dict, init=False, repr=False)
 
@@ -105,6 +107,7 @@ class ClassInfo:
     # attributes a method keeps from its parameters (`self.handler = handler`, `self.job_func =
     # partial(job_func)`): a call of one runs what the caller handed in (CallEdge.plugged)
     given: set[str] = field(default_factory=set)
+    properties: set[str] = field(default_factory=set)  # methods read as attributes (`@property`)
 
 
 @dataclass
@@ -132,6 +135,8 @@ class PythonCalls:
     function: Callable[[str, str], ast.FunctionDef | ast.AsyncFunctionDef | None] = field(
         default=lambda path, name: None
     )
+    # a module's declared types (pytypes.py), read from that module's own tree
+    types: Callable[[str], DeclaredTypes] = field(default=lambda path: NO_TYPES)
     # file → its symbols' names, each with whether a class goes by it: resolving a call asks a file
     # whether it defines a name many times over (the facts do not change while calls are read)
     _defined: dict[str, dict[str, bool]] = field(default_factory=dict, init=False, repr=False)
@@ -229,7 +234,13 @@ class PythonCalls:
         values = [*call.args, *(keyword.value for keyword in call.keywords)]
         names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
         # a method of the instance handed over (`HookCaller(name, self._hookexec)`)
-        bound = [v.attr for v in values if isinstance(v, ast.Attribute) and _is_self(v.value)]
+        info = scope.classes.get(owner)
+        properties = info.properties if info is not None else set()
+        bound = [
+            v.attr
+            for v in values
+            if isinstance(v, ast.Attribute) and _is_self(v.value) and v.attr not in properties  # a value read
+        ]
         named = call.func.id if isinstance(call.func, ast.Name) else ""
         called = named or getattr(call.func, "attr", "")
         to_builtin = (named in BUILTINS and named not in local) or called in TYPE_HELPERS
@@ -294,7 +305,8 @@ class PythonCalls:
             return self._class_held(scope, value.left) or self._class_held(scope, value.right)
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name | ast.Attribute):
             kind = value.value.id if isinstance(value.value, ast.Name) else value.value.attr
-            return self._class_of(scope, value.slice) if kind in {"type", "Type"} else None
+            # not a TypeVar's bound: a `type[T]` parameter holds the user's subclass, whose protocol is unknown
+            return self._class_of(scope, value.slice, bounds=False) if kind in {"type", "Type"} else None
         return None
 
     def _elements(
@@ -350,8 +362,8 @@ class PythonCalls:
         return scope
 
     def _build_scope(self, path: str, module: ast.Module) -> ModuleScope:
-        scope = ModuleScope(path)
-        for node in _top_level(module.body):
+        scope = ModuleScope(path, types=declared_types(module))
+        for node in top_level(module.body):
             if isinstance(node, ast.ImportFrom):
                 base = "." * node.level + (node.module or "")
                 for alias in node.names:
@@ -364,8 +376,6 @@ class PythonCalls:
                     self._import_module(scope, path, alias)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 scope.names[node.name] = (path, node.name)
-                if node.returns is not None:
-                    scope.returns[node.name] = node.returns
             elif isinstance(node, ast.ClassDef):
                 scope.names[node.name] = (path, node.name)
                 scope.classes[node.name] = _class_info(node)
@@ -514,12 +524,13 @@ class PythonCalls:
         hits = self.resolve_import(package, f".:{name}") if package.endswith("__init__.py") else []
         return (hits[0], "") if hits and module_stem(hits[0]) == name else None
 
-    def _class_of(self, scope: ModuleScope, value: ast.expr) -> Target | None:
+    def _class_of(self, scope: ModuleScope, value: ast.expr, bounds: bool = True) -> Target | None:
         """The repository class a value's expression names: `Cls(...)`, an annotation `Cls`/`mod.Cls`, a
-        call of a function of the module annotated to return one (`make_server(…) -> Server`)."""
+        call of a function of the module annotated to return one (`make_server(…) -> Server`), a TypeVar
+        the module makes or imports, as its bound (`type["T"]`, `T = TypeVar("T", bound="Model")`)."""
         if isinstance(value, ast.Call):
             made = value.func.id if isinstance(value.func, ast.Name) else ""
-            value = scope.returns.get(made, value.func)
+            value = self._types(scope).returns.get(made, value.func) if made else value.func
         if isinstance(value, ast.Subscript):  # Optional[Cls], list[Cls]: the inner class
             value = value.slice
         if isinstance(value, ast.Constant) and isinstance(value.value, str):  # "Cls" forward reference
@@ -532,7 +543,47 @@ class PythonCalls:
         elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
             module = scope.names.get(value.value.id)
             target = self.defined(module[0], value.attr) if module and not module[1] else None
-        return target if target is not None and target[1] and self._is_class(*target) else None
+        if target is not None and target[1] and self._is_class(*target):
+            return target
+        return self._bound(scope, value.id, target) if bounds and isinstance(value, ast.Name) else None
+
+    def _bound(self, scope: ModuleScope, name: str, imported: Target | None) -> Target | None:
+        """The class bounding a TypeVar the module makes (`T = TypeVar("T", bound="Model")`), or imports
+        from another module of the repository, resolved where it is made."""
+        home: ModuleScope | None = scope
+        bound = self._types(scope).bounds.get(name)
+        if bound is None and imported is not None and imported[1]:
+            home = self.scope(imported[0])
+            bound = self._types(home).bounds.get(imported[1]) if home is not None else None
+        if bound is None or home is None:
+            return None
+        return self._class_of(home, bound, bounds=False) or self._reexported_class(home, bound)
+
+    def _reexported_class(self, scope: ModuleScope, value: ast.expr) -> Target | None:
+        """The class a name stands for where the package re-exporting it defines it: a TypeVar's bound is a
+        class of the package's API (`from ormar import Model` names ormar/__init__.py, which takes it from
+        ormar.models, which takes it from ormar/models/model.py)."""
+        name = value.value if isinstance(value, ast.Constant) else getattr(value, "id", None)
+        target = scope.names.get(name) if isinstance(name, str) else None
+        for _ in range(MAX_REEXPORTS if target is not None and target[1] else 0):
+            assert target is not None
+            if self._is_class(*target):
+                return target
+            further = self.defined(*target)
+            if further is None or further == target:
+                return None
+            target = further
+        return None
+
+    def _types(self, scope: ModuleScope) -> DeclaredTypes:
+        """What the module declares of its names' types: from its tree when its calls are being read, else
+        from the module's own parse (`types`)."""
+        return scope.types if scope.types is not None else self.types(scope.path)
+
+    def _base_class(self, scope: ModuleScope, base: ast.expr) -> Target | None:
+        """The repository class a base expression names: `Base`, `pkg.Base`, `Base[T]` as Base (as the
+        facts read bases, pysymbols.class_bases), never a TypeVar's bound (`Generic[T]`)."""
+        return self._class_of(scope, base.value if isinstance(base, ast.Subscript) else base, bounds=False)
 
     def _named_after(self, scope: ModuleScope, name: str, method: str) -> Target | None:
         """`adapter.send()`: the one class the module knows whose name ends like the receiver's and that
@@ -563,7 +614,7 @@ class PythonCalls:
             return set()
         found: set[Target] = set()
         for base in info.bases:
-            owner = self._class_of(scope, base)
+            owner = self._base_class(scope, base)
             if owner is not None:
                 found |= {owner, *self._ancestors(owner, depth + 1)}
         return found
@@ -580,7 +631,7 @@ class PythonCalls:
         if scope is None or info is None or depth >= MAX_BASE_DEPTH:
             return None
         for base in info.bases:
-            owner = self._class_of(scope, base)
+            owner = self._base_class(scope, base)
             if owner is not None:
                 hit = self.method(owner[0], owner[1], name, depth + 1)
                 if hit is not None:
@@ -603,7 +654,7 @@ class PythonCalls:
         """`name` as the bases of `cls` define it (what `super().name` calls), the first base first."""
         info = scope.classes.get(cls)
         for base in info.bases if info is not None else ():
-            owner = self._class_of(scope, base)
+            owner = self._base_class(scope, base)
             hit = self.method(owner[0], owner[1], name) if owner is not None else None
             if hit is not None:
                 return hit
@@ -677,19 +728,6 @@ def _expression(dotted: str) -> ast.expr:
     return node
 
 
-def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """Module statements, looking inside top-level if/try blocks (conditional imports)."""
-    for node in body:
-        if isinstance(node, ast.If | ast.Try):
-            yield from _top_level(node.body)
-            yield from _top_level(node.orelse)
-            if isinstance(node, ast.Try):
-                for handler in node.handlers:
-                    yield from _top_level(handler.body)
-        else:
-            yield node
-
-
 def _class_info(node: ast.ClassDef) -> ClassInfo:
     info = ClassInfo(node.name, bases=list(node.bases))
     for item in node.body:
@@ -705,6 +743,10 @@ def _class_info(node: ast.ClassDef) -> ClassInfo:
             info.aliases[item.targets[0].id] = item.value.id
         elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
             info.attributes[item.target.id] = item.annotation
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and is_property(item):
+            info.properties.add(item.name)
+            if item.returns is not None:  # `self.model.from_row()`: what the property gives
+                info.attributes.setdefault(item.name, item.returns)
         if isinstance(item, ast.Assign | ast.AnnAssign):
             info.tables.update(_tables(item))
     return info
@@ -759,7 +801,7 @@ def class_attributes(module: ast.Module) -> dict[str, dict[str, ast.expr]]:
     """For each class of the module (the first of a name), what gives the class of each attribute it
     annotates or sets on `self`, read as `PythonCalls.edges` reads them."""
     found: dict[str, dict[str, ast.expr]] = {}
-    for node in _top_level(module.body):
+    for node in top_level(module.body):
         if isinstance(node, ast.ClassDef) and node.name not in found:
             attributes = _class_info(node).attributes
             for item in node.body:

@@ -1,0 +1,83 @@
+"""Python calls through what the code declares of its values' types (pytypes.py): a property's return
+annotation, a TypeVar's bound, and what a `with … as name` statement binds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repo_source_fixture import write_tree
+
+from generator.repo.facts.extract import extract_facts
+from generator.repo.map.walk import map_repository
+
+# ormar's shape: the query set's `model` is a property typed `type["T"]`, T a TypeVar bound to the Model the
+# package re-exports (from orm/__init__.py, from orm/models/__init__.py, defined in orm/models/model.py)
+ORM = {
+    "orm/__init__.py": '"""An ORM."""\nfrom orm.models import Model\n',
+    "orm/models/__init__.py": "from orm.models.model import Model\n",
+    "orm/models/row.py": (
+        "class ModelRow:\n    @classmethod\n    def from_row(cls, row):\n        return cls(row)\n\n"
+        "    def save(self):\n        return self\n"
+    ),
+    "orm/models/model.py": "from orm.models.row import ModelRow\n\n\nclass Model(ModelRow):\n    pass\n",
+    "orm/config.py": (
+        "class Executor:\n    def fetch_all(self, query):\n        return query\n\n\n"
+        "class Config:\n    def __init__(self, name):\n        self.name = name\n\n"
+        "    @property\n    def executor(self) -> Executor:\n        return Executor()\n"
+    ),
+    "orm/queryset.py": (
+        "from typing import TYPE_CHECKING, Generic, TypeVar\n\nfrom orm.config import Config\n\n"
+        'if TYPE_CHECKING:\n    from orm import Model\nelse:\n    T = TypeVar("T", bound="Model")\n\n\n'
+        "class QuerySet(Generic[T]):\n    def __init__(self, model_cls, config: Config):\n"
+        "        self.model_cls = model_cls\n        self.settings = config\n\n"
+        '    @property\n    def model(self) -> type["T"]:\n        return self.model_cls\n\n'
+        '    @property\n    def config(self) -> "Config":\n        return self.settings\n\n'
+        "    def all(self, query):\n        rows = self.config.executor.fetch_all(query)\n"
+        "        return [self.model.from_row(row) for row in rows]\n\n"
+        "    def clone(self):\n        return make(self.model, self.config)\n\n"
+        "    def first(self):\n        return self.save()\n\n\n"
+        "def make(model, config):\n    return QuerySet(model, config)\n"
+    ),
+}
+
+
+def _calls(root: Path, path: str) -> set[tuple[str, str]]:
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    edges = facts.calls.edges([path])
+    return {(e.caller, e.callee) for e in edges if not e.dispatched and not e.inferred}
+
+
+def test_a_property_gives_its_return_annotation_and_a_typevar_its_bound(tmp_path: Path) -> None:
+    calls = _calls(write_tree(tmp_path / "repo", ORM), "orm/queryset.py")
+    assert ("QuerySet.all", "ModelRow.from_row") in calls  # `type["T"]`, T bound to the re-exported Model
+    assert ("QuerySet.all", "Executor.fetch_all") in calls  # a property of a property's class
+
+
+def test_a_generic_base_and_a_property_read_are_no_class_and_no_method(tmp_path: Path) -> None:
+    calls = _calls(write_tree(tmp_path / "repo", ORM), "orm/queryset.py")
+    # `Generic[T]` does not make the query set a Model: `self.save()` is no method of it
+    assert not {callee for caller, callee in calls if caller == "QuerySet.first"}
+    # `make(self.model, …)` hands over what the property gives, not the property to call back
+    assert {callee for caller, callee in calls if caller == "QuerySet.clone"} == {"make"}
+
+
+def test_a_class_typed_by_a_typevar_handed_over_is_not_called_back(tmp_path: Path) -> None:
+    # `Proxy(to)` with `to: type["T"]`: the user's model, any subclass of the bound; its bound's API (`save`)
+    # is not what the proxy calls back
+    files = {
+        **ORM,
+        "orm/models/model.py": (
+            "from orm.models.row import ModelRow\n\n\nclass Model(ModelRow):\n"
+            "    def upsert(self):\n        return self\n\n    def delete(self):\n        return None\n"
+        ),
+        "orm/proxy.py": (
+            'from typing import TypeVar\n\nT = TypeVar("T", bound="Model")\n\n\n'
+            "class Proxy:\n    def __init__(self, to):\n        self.to = to\n\n\n"
+            'def relate(to: type["T"]):\n    return Proxy(to)\n'
+        ),
+    }
+    facts = extract_facts(write_tree(tmp_path / "repo", files), map_repository(tmp_path / "repo"))
+    assert facts.calls is not None
+    edges = facts.calls.edges(["orm/proxy.py"])
+    assert {e.callee for e in edges if e.caller == "relate"} == {"Proxy"}
