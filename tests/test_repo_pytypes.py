@@ -81,3 +81,79 @@ def test_a_class_typed_by_a_typevar_handed_over_is_not_called_back(tmp_path: Pat
     assert facts.calls is not None
     edges = facts.calls.edges(["orm/proxy.py"])
     assert {e.callee for e in edges if e.caller == "relate"} == {"Proxy"}
+
+
+# ormar's shape: `async with self.database.executor() as runner:` — an `@asynccontextmanager` method
+# annotated `-> AsyncIterator[Executor]`; the name `runner` says nothing of its class
+DATABASE = {
+    "db/__init__.py": '"""A database layer."""\n',
+    "db/executor.py": (
+        "class Executor:\n    def fetch_all(self, query):\n        return query\n\n"
+        "    def close(self):\n        return None\n"
+    ),
+    "db/pool.py": (
+        "from db.executor import Executor\n\n\n"
+        "class Connection:\n    def ping(self):\n        return True\n\n\n"
+        "class Pool:\n    def __init__(self):\n        self.conn = Connection()\n\n"
+        "    def __enter__(self) -> Connection:\n        return self.conn\n\n"
+        "    def __exit__(self, *exc):\n        return None\n\n"
+        "    def ping(self):\n        return False\n\n\n"
+        "class Session:\n    async def __aenter__(self):\n        return self\n\n"
+        "    async def __aexit__(self, *exc):\n        return None\n\n"
+        "    def commit(self):\n        return None\n\n\n"
+        "class Lease:\n    def __enter__(self):\n        return self.conn\n\n"
+        "    def __exit__(self, *exc):\n        return None\n\n"
+        "    def ping(self):\n        return None\n"
+    ),
+    "db/connection.py": (
+        "from contextlib import asynccontextmanager\nfrom typing import AsyncIterator\n\n"
+        "from db.executor import Executor\n\n\n"
+        "class Database:\n    @asynccontextmanager\n"
+        "    async def executor(self) -> AsyncIterator[Executor]:\n        yield Executor()\n"
+    ),
+    "db/query.py": (
+        "from db.connection import Database\nfrom db.pool import Lease, Pool, Session\n\n\n"
+        "class Query:\n    def __init__(self, database: Database):\n        self.database = database\n\n"
+        "    async def run(self, sql):\n        async with self.database.executor() as runner:\n"
+        "            return runner.fetch_all(sql)\n\n"
+        "    def check(self):\n        with Pool() as handle:\n            return handle.ping()\n\n"
+        "    async def save(self):\n        async with Session() as unit:\n            unit.commit()\n\n"
+        "    def lease(self):\n        with Lease() as held:\n            return held.ping()\n"
+    ),
+}
+
+
+def test_a_name_a_with_statement_binds_holds_what_entering_its_manager_gives(tmp_path: Path) -> None:
+    calls = _calls(write_tree(tmp_path / "repo", DATABASE), "db/query.py")
+    assert ("Query.run", "Executor.fetch_all") in calls  # the @asynccontextmanager's yield type
+    assert ("Query.check", "Connection.ping") in calls  # `__enter__(self) -> Connection`
+    assert ("Query.check", "Pool.ping") not in calls
+    assert ("Query.save", "Session.commit") in calls  # `__aenter__` returns self
+    # `Lease.__enter__` gives what it keeps, not itself: its class is not known
+    assert ("Query.lease", "Lease.ping") not in calls
+
+
+# ormar's model rows: a class method hands the model class it was given on, to its own helper and to the
+# next row's `from_row`; nothing there makes a handler of it to call back
+ROWS = {
+    "rows/__init__.py": '"""Rows made into models."""\n',
+    "rows/row.py": (
+        'class ModelRow:\n    @classmethod\n    def from_row(cls, row, source_model: type["Model"]):\n'
+        "        prefix = cls._prefix(source_model=source_model)\n"
+        "        nested = cls.fields[row].to.from_row(row, source_model=source_model)\n"
+        "        return cls(prefix, nested)\n\n"
+        '    @classmethod\n    def _prefix(cls, source_model: type["Model"]):\n        return source_model.name\n\n\n'
+        "from rows.model import Model  # noqa: E402\n"
+    ),
+    "rows/model.py": (
+        "from rows.row import ModelRow\n\n\nclass Model(ModelRow):\n"
+        "    def save(self):\n        return self\n\n    def load_all(self):\n        return self\n"
+    ),
+}
+
+
+def test_a_model_class_handed_on_by_its_own_kind_is_not_called_back(tmp_path: Path) -> None:
+    facts = extract_facts(write_tree(tmp_path / "repo", ROWS), map_repository(tmp_path / "repo"))
+    assert facts.calls is not None
+    edges = facts.calls.edges(["rows/row.py"])
+    assert not [e for e in edges if e.caller == "ModelRow.from_row" and e.handed]

@@ -29,7 +29,14 @@ from generator.repo.facts.pyelements import (
     self_attribute,
     stored_elements,
 )
-from generator.repo.facts.pytypes import NO_TYPES, DeclaredTypes, declared_types, is_property, top_level
+from generator.repo.facts.pytypes import (
+    ITSELF,
+    NO_TYPES,
+    DeclaredTypes,
+    declared_types,
+    is_property,
+    top_level,
+)
 from generator.repo.model import CallEdge, Symbol
 
 Target = tuple[str, str]  # (path, qualified symbol name); name "" for a module
@@ -64,6 +71,17 @@ class LocalImport(ast.expr):
     def __init__(self, module: str, name: str) -> None:
         super().__init__()
         self.module, self.name = module, name
+
+
+class Entered(ast.expr):
+    """A name a `with` statement binds (`async with db.executor() as executor`): what entering its context
+    manager gives, not the manager itself."""
+
+    _fields = ()
+
+    def __init__(self, manager: ast.expr, asynchronous: bool) -> None:
+        super().__init__()
+        self.manager, self.asynchronous = manager, asynchronous
 
 
 @dataclass
@@ -230,7 +248,9 @@ class PythonCalls:
         class handed to anything but a builtin (`HTTPServer(address, Handler)`, a local or parameter holding
         one, `handler: type[Handler]`) is made and called back by the receiver (callbacks.py), unless the
         receiver is a function of the repository that only reads the class's attributes (`receiver`: ormar's
-        `create_dummy_model(to, to_field)` asks the model its name and saves nothing)."""
+        `create_dummy_model(to, to_field)` asks the model its name and saves nothing), and unless the class
+        is the calling method's own or a subclass of it (ormar's `ModelRow.from_row` handing the `Model`
+        it was given on to the next row's `from_row`): a class working on its own kind plugs in nothing."""
         values = [*call.args, *(keyword.value for keyword in call.keywords)]
         names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
         # a method of the instance handed over (`HookCaller(name, self._hookexec)`)
@@ -256,10 +276,16 @@ class PythonCalls:
             is_class = target is not None and target[1] and self._names(target[0]).get(target[1])
             if is_class and receiver is not None and self._only_reads(receiver, call, name):
                 continue
+            if is_class and owner and target is not None and self._kin(target, (scope.path, owner)):
+                continue  # a model class handing its own kind around works on it: it plugs in no handler
             if target is not None and target[1] and (is_class is False or (is_class and not to_builtin)):
                 found.append(target)
         found.extend(self.method(scope.path, owner, name) for name in bound if owner and not to_builtin)
         return found
+
+    def _kin(self, handed: Target, owner: Target) -> bool:
+        """Whether the class handed over is the calling method's own class or one of its subclasses."""
+        return handed == owner or owner in self._ancestors(handed)
 
     def _only_reads(self, called: Target, call: ast.Call, name: str) -> bool:
         """Whether `called`, a module-level function of the repository, does nothing with the parameter
@@ -459,7 +485,7 @@ class PythonCalls:
             if cls is not None:
                 return self.method(cls[0], cls[1], method)
         if isinstance(receiver, ast.Name):
-            return self._on_name(scope, local, receiver.id, method)
+            return self._on_name(scope, owner, local, receiver.id, method)
         if _is_super(receiver) and owner:  # `super().run()`: the method a base class gives
             return self._inherited(scope, owner, method)
         if isinstance(receiver, ast.Call):  # `Session().send()`, `with Lock():` — a class's new instance
@@ -497,19 +523,57 @@ class PythonCalls:
         return None
 
     def _on_name(
-        self, scope: ModuleScope, local: dict[str, ast.expr], name: str, method: str
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], name: str, method: str
     ) -> Target | None:
         value = local.get(name)
         if isinstance(value, LocalImport):
             target = self._imported(scope.path, value.module, value.name)
             return self._on_target(target, method) if target is not None else None
         if value is not None:
-            cls = self._class_of(scope, value)
+            if isinstance(value, Entered):
+                cls = self._entered_class(scope, owner, local, value)
+            else:
+                cls = self._class_of(scope, value)
             return self.method(cls[0], cls[1], method) if cls else self._named_after(scope, name, method)
         target = scope.names.get(name)
         if target is None:
             return self._named_after(scope, name, method)
         return self._on_target(target, method)
+
+    def _entered_class(
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], entered: Entered
+    ) -> Target | None:
+        """The class of what a `with` statement binds: what the called function or method declares entering
+        its result gives (a `@contextmanager`'s yield type), or what the manager's class's `__enter__` /
+        `__aenter__` gives, the manager's class that of the call's annotated return or the class made."""
+        manager = entered.manager
+        called = self._target(scope, owner, local, manager.func) if isinstance(manager, ast.Call) else None
+        if called is None or not called[1]:
+            made = self._class_of(scope, manager) if isinstance(manager, ast.Call) else None
+            return self._enters(made, entered.asynchronous) if made is not None else None
+        if self._is_class(*called):
+            return self._enters(called, entered.asynchronous)
+        home = self.scope(called[0])
+        types = self._types(home) if home is not None else NO_TYPES
+        given, returned = types.entered.get(called[1]), types.returns.get(called[1])
+        if home is None or (given is None and returned is None):
+            return None
+        if given is not None:
+            return self._class_of(home, given)
+        manager_class = self._class_of(home, returned) if returned is not None else None
+        return self._enters(manager_class, entered.asynchronous) if manager_class is not None else None
+
+    def _enters(self, manager: Target, asynchronous: bool) -> Target | None:
+        """What entering an instance of `manager` gives: its own instance when its `__enter__` (or
+        `__aenter__`) returns `self` or is not the repository's, the class it is annotated with otherwise."""
+        enter = self.method(*manager, "__aenter__" if asynchronous else "__enter__")
+        home = self.scope(enter[0]) if enter is not None else None
+        if enter is None or home is None:
+            return manager
+        given = self._types(home).entered.get(enter[1])
+        if given is ITSELF:
+            return manager
+        return self._class_of(home, given) if given is not None else None
 
     def _on_target(self, target: Target, method: str) -> Target | None:
         """`method` of a module or class the name refers to."""
@@ -962,14 +1026,17 @@ def read_body(
                 local[arg.arg] = arg.annotation if arg.annotation is not None else UNKNOWN
     annotated = frozenset(name for name, value in local.items() if value is not UNKNOWN)
     queue: list[ast.AST | None] = [function]
+    awaited: set[int] = set()  # the items of `async with` statements: entered by `__aenter__`
     for node in queue:  # the list grows as the walk goes
         kind = type(node)
         if kind is ast.Call:
             calls.append(node)  # type: ignore[arg-type]
         elif kind in _BINDINGS:
-            _note_binding(node, local, attributes, annotated)  # type: ignore[arg-type]
+            _note_binding(node, local, attributes, annotated, id(node) in awaited)  # type: ignore[arg-type]
             if kind is ast.withitem and contexts is not None:
                 contexts.append(node)  # type: ignore[arg-type]
+        elif kind is ast.AsyncWith:
+            awaited.update(map(id, node.items))  # type: ignore[union-attr]
         elif regions is not None and kind in _BRANCHES:
             regions.extend(python_regions(node))  # type: ignore[arg-type]
         fields = _CHILD_FIELDS.get(kind)
@@ -997,6 +1064,7 @@ def _note_binding(
     local: dict[str, ast.expr],
     attributes: dict[str, ast.expr] | None,
     annotated: frozenset[str] = frozenset(),
+    awaited: bool = False,
 ) -> None:
     if attributes is not None and isinstance(node, ast.Assign | ast.AnnAssign):
         _note_attribute(node, attributes, local, annotated)
@@ -1007,7 +1075,7 @@ def _note_binding(
     elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
         local[node.target.id] = node.annotation
     elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
-        local.setdefault(node.optional_vars.id, node.context_expr)
+        local.setdefault(node.optional_vars.id, Entered(node.context_expr, awaited))
     elif isinstance(node, ast.ImportFrom):
         module = "." * node.level + (node.module or "")
         for alias in node.names:
