@@ -41,6 +41,7 @@ from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.repo.reference.public import EXTENDING, PublicFace
 from generator.repo.reference.traits import native_extensions
+from generator.repo.reference.viper import viper_env
 
 LANGUAGES = frozenset(
     {"python", "go", "javascript", "typescript", "c", "cpp", "rust", "java", "kotlin", "csharp"}
@@ -264,6 +265,10 @@ def _gather(
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
+    if facts.language == "go":
+        for name, default, line in viper_env(text, facts.symbols):
+            cited = linker.check(path, line)
+            found.options.append(Option(name, "environment variable", _clean(default, redactor), "", cited))
     if facts.language in JVM:
         _gather_jvm(found, path, lines, facts, linker, subclasses, redactor)
         return
