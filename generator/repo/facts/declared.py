@@ -26,6 +26,13 @@ class PyMethod:
 
 
 @dataclass(frozen=True)
+class EnvRead:
+    name: str
+    default: str
+    line: int
+
+
+@dataclass(frozen=True)
 class PyClass:
     name: str
     start: int
@@ -37,13 +44,7 @@ class PyClass:
     methods: tuple[PyMethod, ...] = ()  # public ones (what a protocol asks for)
     abstract: bool = False  # ABC, ABCMeta or an abstract method
     attributes: tuple[PyField, ...] = ()  # what `__init__` sets on `self` (a plain class)
-
-
-@dataclass(frozen=True)
-class EnvRead:
-    name: str
-    default: str
-    line: int
+    env: tuple[EnvRead, ...] = ()  # the variables a settings class's fields are read from
 
 
 @dataclass(frozen=True)

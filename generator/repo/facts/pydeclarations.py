@@ -13,6 +13,7 @@ from dataclasses import replace
 import docstring_parser
 
 from generator.repo.facts.declared import EnvRead, PyClass, PyField, PyMethod, PyModule
+from generator.repo.facts.pysettings import settings_env
 from generator.repo.facts.pysource import dotted_name
 from generator.repo.model import FileFacts
 
@@ -198,6 +199,7 @@ def read_class(node: ast.ClassDef) -> PyClass:
         tuple(methods),
         abstract,
         _documented(attributes, listed),
+        settings_env(node, fields) if record == "pydantic settings" else (),
     )
 
 

@@ -333,11 +333,13 @@ def _gather_python(
     module = handed if handed is not None else read_module(text, candidate_spans(text, facts))
     if module is None:
         return
-    for read in module.env:
+    reads = [*module.env, *(read for declared in module.classes for read in declared.env)]
+    for read in reads:
         default = _clean(read.default, redactor)
         found.options.append(
             Option(read.name, "environment variable", default, "", linker.check(path, read.line))
         )
+    _drop_named_prefixes(found, path, {read.name for read in reads})
     symbols = {s.name: s for s in facts.symbols}
     for declared in module.classes:
         symbol = symbols.get(declared.name)
@@ -362,6 +364,21 @@ def _gather_python(
     for name, arguments in module.signatures:
         if name not in errors:  # an exception's arguments (redis-py's `ConnectionError`) set no option
             found.signatures[(path, name)] = arguments
+
+
+def _drop_named_prefixes(found: _Found, path: str, names: set[str]) -> None:
+    """A prefix row (`APP_*`, from a settings class's `env_prefix="APP_"`) says nothing its variables, listed
+    whole from the same module, do not."""
+    found.options = [
+        option
+        for option in found.options
+        if not (
+            option.name.endswith("_*")
+            and option.citation is not None
+            and option.citation.path == path
+            and any(name.startswith(option.name[:-1]) for name in names)
+        )
+    ]
 
 
 def flag_options(
