@@ -646,7 +646,7 @@ def passage_pools(
             # "代码示例：" and its BeforeCreate, not create.md's aside on default values), then those of the
             # sections saying how it works show it used ("…通过 FrontMatter 指定它的分组及分组顺序，比如：" and the
             # FrontMatter, where the page's one usage-titled section is a table)
-            shown = account_examples([catalog.by_id[i] for i in sorted(speaks_for)], said)
+            shown = account_examples(own_pages(catalog.sources, speaks_for, titled), said)
             shown += (
                 _treating_candidates(
                     answering,
@@ -681,6 +681,18 @@ def passage_pools(
 
 # examples of the subject's own pages a how-to question may quote when nothing else answers
 ACCOUNT_EXAMPLES = 4
+
+
+def own_pages(
+    sources: Sequence[RawSource], account: Collection[str], defining: Collection[str]
+) -> list[RawSource]:
+    """The subject's own pages, whose examples show it used: its account first, then the other pages defining
+    it, in the catalog's order. Gin's 数据绑定 (binding/index.md) shows one example, its quick example; "绑定 URI"
+    (bind-uri.md), also titled after binding, shows ShouldBindUri used."""
+    return [
+        *(s for s in sources if s.id in account),
+        *(s for s in sources if s.id in defining and s.id not in account),
+    ]
 
 
 def account_examples(sources: Sequence[RawSource], said: frozenset[str]) -> list[Candidate]:

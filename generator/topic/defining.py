@@ -125,6 +125,9 @@ def plan_subject(topic: str) -> str:
     first key phrase ('' if none)."""
     topic = topic.strip().rstrip("?？").strip()
     named = _ZH_ASKING.search(topic)
+    which = _which_thing(topic, named.start() if named else len(topic))
+    if which:
+        return which
     if not asks(topic) and not named:
         return topic
     before = _ZH_COPULA.sub("", topic[: named.start()]) if named else ""
@@ -156,6 +159,27 @@ def plan_subject(topic: str) -> str:
         return does["object"]
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
+
+
+# "Hertz 默认用哪个网络库", "Gin 用什么模板引擎": a question asking which thing its subject uses asks about that
+# thing, the noun phrase after the question word to the end of the question. "什么时候", "什么情况下" ask when,
+# "为什么" why: no thing; "是什么", "有什么" ask of what stands before them (`_ZH_ASKING`)
+_ZH_WHICH = re.compile(
+    r"(?:哪一?[个种些类款]|(?<![为有是])什么)(?!时候|时|样|地方|情况|场景|场合|原因)\s*"
+    r"(?P<thing>[^，,；;：:。？?！!\s][^，,；;：:。？?！!]*)"
+)
+# the verb a name asks the thing of, with its adverbs ("默认用", "应该使用"), written apart from the name
+_ZH_OWNER = re.compile(r"^(?P<owner>.*?\S)\s+[\u4e00-\u9fff]{1,6}$")
+
+
+def _which_thing(topic: str, asking: int) -> str:
+    """The thing the first question of a Chinese topic asks which of ("Hertz 默认用哪个网络库？…" → Hertz 网络库),
+    qualified by the name asking it when the name is written apart; '' when it asks another way first."""
+    found = _ZH_WHICH.search(topic, 0, asking)
+    if not found or _ZH_CLAUSE.search(topic[: found.start()]) or not topic_phrases(found["thing"]):
+        return ""
+    owner = _ZH_OWNER.match(topic[: found.start()].rstrip())
+    return joined(owner["owner"], found["thing"]) if owner else found["thing"].strip()
 
 
 def joined(left: str, right: str) -> str:
@@ -210,7 +234,8 @@ def zh_subjects(topic: str) -> list[str]:
     topic that is no Chinese question or names its subject itself. The question's own words (实现, 功能, 开发)
     are no part of what a page is titled after."""
     subject = asked_subject(topic)
-    if not subject or not CJK_RUN.search(subject) or not _ZH_ASKING.search(topic):
+    asking = _ZH_ASKING.search(topic) or _ZH_WHICH.search(topic)
+    if not subject or not CJK_RUN.search(subject) or not asking:
         return []
     # …and by its name alone: the page of the command "watch" is titled "watch"
     return [s for s in dict.fromkeys([subject, subject_head(topic), _named_kind(subject)]) if s]
