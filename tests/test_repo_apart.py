@@ -11,7 +11,7 @@ from repo_output_fakes import make_project
 
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import SERVING_TESTS, module_lines
-from generator.repo.docs.project import SymbolNames
+from generator.repo.docs.symbolnames import SymbolNames
 from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository

@@ -7,7 +7,8 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.analyze.citations import Linker
-from generator.repo.docs.project import ProjectDocs, read_project_docs
+from generator.repo.docs.model import ProjectDocs
+from generator.repo.docs.project import read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 

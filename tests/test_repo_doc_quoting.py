@@ -13,7 +13,8 @@ from repo_output_fakes import make_project, offline_setup
 from generator.app.targets import repo_target
 from generator.documents import read_text
 from generator.repo.analyze.citations import Linker
-from generator.repo.docs.project import PASSAGES_PER_PAGE, passages, read_project_docs, within
+from generator.repo.docs.passages import PASSAGES_PER_PAGE, passages, within
+from generator.repo.docs.project import read_project_docs
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research

@@ -19,7 +19,10 @@ from generator.repo.docs import navigation
 from generator.repo.docs.answers import doc_answer
 from generator.repo.docs.model import DocPassage, ProjectDocs
 from generator.repo.docs.navigation import doc_files, docs_root, read_navigation
-from generator.repo.docs.project import overview, passages, read_project_docs, usage_examples
+from generator.repo.docs.overview import overview
+from generator.repo.docs.passages import passages
+from generator.repo.docs.project import read_project_docs
+from generator.repo.docs.usage import usage_examples
 from generator.repo.facts.extract import extract_facts
 from generator.repo.map.walk import map_repository
 from generator.repo.run.pipeline import run_repo_research
@@ -951,7 +954,7 @@ def test_a_readme_opening_that_leads_into_an_example_or_a_list_still_says_what_t
     "Quart is an async Python web application framework. Using Quart you can," into a list: both overviews
     were empty. The statement is kept (its colon a full stop), the lead-in left out; "There are a few ways
     to work with X:" states nothing."""
-    from generator.repo.docs.project import overview
+    from generator.repo.docs.overview import overview
 
     def said(text: str) -> list[str]:
         return [p.text for p in overview(read_text(text, name="README.md"), [])]
@@ -969,7 +972,7 @@ def test_a_call_for_support_is_no_overview_whatever_it_calls_it() -> None:
     """rq's overview went on "If you find RQ useful, please consider supporting this project via Tidelift.":
     a call for money named no sponsor, so it passed; gunicorn's "please consider supporting us", calls to
     Open Collective, Patreon or Ko-fi likewise."""
-    from generator.repo.docs.project import overview
+    from generator.repo.docs.overview import overview
 
     for notice in (
         "If you find Tool useful, please consider supporting this project via Tidelift.",
@@ -1079,7 +1082,7 @@ def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> No
     """httpx, express, hono, gunicorn and pdoc list what they do under "Features" after their first example,
     where the overview stops reading: the first list of that section is the overview's list, headed by its
     lead-in or else by the heading as a label; "Features not supported" is no such section."""
-    from generator.repo.docs.project import overview
+    from generator.repo.docs.overview import overview
 
     readme = read_text(
         "# tool\n\nTool documents Python projects from their docstrings.\n\n## Usage\n\n"
@@ -1103,7 +1106,7 @@ def test_the_overview_shows_the_readmes_features_list_wherever_it_stands() -> No
 
 def test_a_folders_readme_saying_what_the_folder_holds_is_not_the_overview() -> None:
     # pdoc's docs/README.md: "This directory contains the source code for the pdoc website" (go-plugin's too)
-    from generator.repo.docs.project import overview
+    from generator.repo.docs.overview import overview
 
     readme = read_text("# tool\n\nTool documents Python projects from their docstrings.\n", name="README.md")
     intro = read_text(
@@ -2526,7 +2529,8 @@ def test_a_reference_too_long_for_the_guide_is_one_concept_of_its_entries_openin
     """nlohmann/json's API reference (a page per function) was cut after "diff" at the guide's 40 concepts:
     a folder whose pages past the cut number REFERENCE_PAGES or more is one concept, each page its opening;
     a few pages past the cut leave every page whole (the cut stays)."""
-    from generator.repo.docs.project import MAX_CONCEPTS, REFERENCE_PAGES
+    from generator.repo.docs.concept import MAX_CONCEPTS
+    from generator.repo.docs.folder_concepts import REFERENCE_PAGES
 
     def concepts(entries: int) -> list[tuple[str, int, list[str]]]:
         root = make_project(tmp_path / str(entries), _reference_project(entries))
@@ -2586,7 +2590,7 @@ def test_a_reference_before_the_cut_is_folded_and_the_guides_after_it_stay_whole
     """x64dbg's one-line arithmetic commands filled the guide's concepts before its breakpoint commands, and
     mermaid's one-paragraph config functions stood before its diagram syntax guides, which were folded to
     their openings: the folder of short entries is folded wherever it stands, the guides stay concepts."""
-    from generator.repo.docs.project import MAX_CONCEPTS
+    from generator.repo.docs.concept import MAX_CONCEPTS
 
     entries = {
         f"docs/api/fn{n:02}.md": f"# fn{n:02}\n\nReturns x run through step {n} of the pipeline.\n"
@@ -2604,7 +2608,8 @@ def test_guides_too_many_for_the_guide_fold_only_those_past_the_cut(tmp_path: Pa
     """material-components-android's 45 component guides, past the 40 concepts with its theming guides,
     were all folded to their opening paragraphs: the folder's stubs fold first, then its last pages, as many
     as the guide is over; the other guides stay concepts of their own."""
-    from generator.repo.docs.project import MAX_CONCEPTS, REFERENCE_PAGES
+    from generator.repo.docs.concept import MAX_CONCEPTS
+    from generator.repo.docs.folder_concepts import REFERENCE_PAGES
 
     count = MAX_CONCEPTS + REFERENCE_PAGES
     stubs = {
@@ -2775,7 +2780,7 @@ def test_a_faq_pages_guide_entry_is_its_questions_never_its_first_answer() -> No
 def test_getting_started_leaves_out_benchmark_results_and_the_machine_they_ran_on() -> None:
     """fasthttp's Getting started opened on `go test -bench` output under "HTTP server performance comparison
     with net/http", gnet's on the hardware listing of "Benchmarks on TechEmpower": neither uses the project."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     readme = read_text(
         "# fastnet\n\n## HTTP server performance comparison with net/http\n\n"
@@ -2795,7 +2800,7 @@ def test_getting_started_leaves_out_what_a_program_printed_but_keeps_a_file_tree
     """zinx's Getting started showed its server's block-letter banner and start-up log (a `bash` block of
     "2023/03/09 18:39:49 [INFO]…" lines) after the code; gunicorn's docs show log lines, fastify's JSON logs.
     What to type and a project's file tree stay."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     readme = read_text(
         "# tinynet\n\n## Server\n\n```go\ns := tinynet.NewServer()\ns.Serve()\n```\n\nRun it:\n\n"
@@ -2813,7 +2818,7 @@ def test_getting_started_leaves_out_what_a_program_printed_but_keeps_a_file_tree
 
 
 def test_getting_started_leaves_out_every_way_of_installing_and_keeps_the_uses() -> None:
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     readme = read_text(
         "# mdview\n\n## Installation\n\n### Package manager\n\n"
@@ -2837,7 +2842,7 @@ def test_getting_started_leaves_out_a_go_api_listing_written_into_the_readme() -
     """retry-go's README ends in godocdown's listing under "## Usage": "#### func  BackOffDelay" over its
     signature, "#### func (Error) Unwrap", "#### type Option" — five signatures followed its synopsis on
     Getting started, as if they were uses of it; a heading naming no declaration keeps its code."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     readme = read_text(
         "# retry\n\n# SYNOPSIS\n\n```go\nerr := retry.New(retry.Attempts(5)).Do(fetch)\n```\n\n## Usage\n\n"
@@ -2858,7 +2863,7 @@ def test_getting_started_leaves_out_a_go_api_listing_written_into_the_readme() -
 def test_getting_started_leaves_out_a_build_file_s_dependency_on_the_project() -> None:
     """javalin's quickstart, gson's, jsoup's, moshi's and jackson-core's READMEs open on Maven's `<dependency>`
     and Gradle's `implementation(…)`: how to get the library, no use of it."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     readme = read_text(
         "# tinyweb\n\n## Quickstart\n\n### Add dependency\n\n#### Maven\n\n```xml\n<dependency>\n"
@@ -2950,7 +2955,7 @@ def test_sphinx_pages_under_docs_source_are_concepts_of_their_own(tmp_path: Path
 def test_getting_started_shows_each_content_tab_under_its_label() -> None:
     """apscheduler's user guide runs the scheduler in four tabs: each example under its tab's title, the
     first under what opens the tabs too (it had shown the first without its title, the others with)."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     guide = read_text(
         "Running\n=======\n\nStart the scheduler in one of these ways:\n\n.. tabs::\n\n"
@@ -2994,7 +2999,7 @@ def test_a_fragment_a_page_includes_whole_is_no_guide_page_of_its_own(tmp_path: 
 def test_getting_started_keeps_what_the_docs_say_an_example_did_after_it() -> None:
     """swr's README explains its one example after it ("In this example, the React Hook `useSWR` accepts a
     `key` …"); a paragraph that introduces the next example is that one's lead, not this one's explanation."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     readme = read_text(
         "# kv\n\nA key-value store.\n\n## Quick start\n\nOpen a store and write to it:\n\n"
@@ -3020,7 +3025,7 @@ def test_an_example_comes_with_the_short_paragraph_that_introduces_it_whole() ->
     says what the example shows (webargs' "As an alternative to `Parser.parse`, you can decorate your view
     with `use_args`.", glow's "In addition to a TUI, Glow has a CLI"): the paragraph is quoted whole, at its
     own lines. A long paragraph gives only its last sentence."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     long_one = " ".join(["Every option of the store is read once, when it opens."] * 7)
     readme = read_text(
@@ -3059,7 +3064,7 @@ def test_code_spans_keep_their_brackets_while_links_read_as_their_text() -> None
 def test_getting_started_leaves_out_the_projects_own_benchmarks_and_test_suite() -> None:
     """How the project checks itself (jsonschema's "Running the Test Suite" and "Benchmarks", chi's and
     fastify's "Benchmarks") is no use of it; a "Testing" section showing the user's tests stays."""
-    from generator.repo.docs.project import usage_examples
+    from generator.repo.docs.usage import usage_examples
 
     readme = read_text(
         "# kv\n\nA key-value store.\n\n## Usage\n\n```python\nstore = kv.open('db')\nstore['a'] = 1\n```\n\n"
@@ -3962,7 +3967,7 @@ def test_getting_started_opens_with_the_project_s_own_install_section(tmp_path: 
     """copier's README says how to install it ("Install Python 3.10 or newer", `pipx install copier`,
     `brew install copier`) and expr's (`go get github.com/expr-lang/expr`): neither was on any page, since
     install blocks are no examples; Getting started now opens with them, cited at their lines."""
-    from generator.repo.docs.project import install_steps
+    from generator.repo.docs.install import install_steps
     from generator.site.pages.repo_guide import started_page
 
     readme = read_text(
@@ -4138,7 +4143,7 @@ def test_a_usage_walk_through_is_read_to_its_last_step() -> None:
     sub-step, so step 5's entrypoint (`runtime.NewServeMux()` … `http.ListenAndServe`), which the steps
     before it lead to, was on no page. The walk-through the budget stops in goes on to its last step, one
     example a step; what follows it, unnumbered, is not read on."""
-    from generator.repo.docs.project import MAX_EXAMPLES
+    from generator.repo.docs.usage import MAX_EXAMPLES
 
     def step(name: str, count: int) -> str:
         return f"### {name}\n\n" + "".join(f"```go\n{name.split()[0]}_{n}()\n```\n\n" for n in range(count))
@@ -4167,7 +4172,7 @@ def test_a_usage_walk_through_is_read_to_its_last_step() -> None:
 def test_an_install_command_continued_over_lines_is_an_install_step() -> None:
     """grpc-gateway's "Install by running" stood over nothing: its `go install \\` block goes on over four
     lines of package paths, none of which alone reads as a command, so the block was not taken to install."""
-    from generator.repo.docs.project import install_steps
+    from generator.repo.docs.install import install_steps
 
     readme = read_text(
         "# gw\n\n## Installation\n\nRun `go mod tidy` to resolve the versions. Install by running\n\n"

@@ -9,7 +9,7 @@ from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
 from generator.documents import read_text
-from generator.repo.docs.project import usage_examples
+from generator.repo.docs.usage import usage_examples
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -129,7 +129,7 @@ def test_an_install_page_of_one_line_alternatives_keeps_each_way_in() -> None:
     """ko's install page: Homebrew, MacPorts, Scoop, then `go install` from source, each a one-line command
     under its own heading: three blocks were the budget, and the Go toolchain's own way was cut. A menu of
     labelled one-liners is bounded by the passages' room; commands in a row under one heading stay three."""
-    from generator.repo.docs.project import install_steps
+    from generator.repo.docs.install import install_steps
 
     menu = "".join(
         f"### Install using {name}\n\n```plaintext\n{command}\n```\n\n"

@@ -10,7 +10,8 @@ from repo_output_fakes import make_project, offline_setup
 from generator.app.targets import repo_target
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.explained import own_comment
-from generator.repo.docs.project import SymbolNames, read_project_docs
+from generator.repo.docs.project import read_project_docs
+from generator.repo.docs.symbolnames import SymbolNames
 from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.prose import summary
 from generator.repo.map.walk import map_repository
@@ -333,7 +334,7 @@ def test_a_short_readme_section_that_shows_a_feature_in_code_is_a_concept() -> N
     """logrus' "Default Fields", kong's "Positional arguments": a paragraph and an example are a concept
     however short; a short section of prose alone ("News") stays a note."""
     from generator.documents import read_text
-    from generator.repo.docs.project import readme_concepts
+    from generator.repo.docs.readme_concepts import readme_concepts
 
     long = "".join(
         f"## {name}\n\n"
@@ -362,7 +363,7 @@ def test_a_readme_whose_manual_stands_under_one_heading_has_its_sub_sections_as_
     README was only an overview and examples. The sub-sections of the heading holding most lines are the
     concepts then; a README whose top-level sections are enough keeps them."""
     from generator.documents import read_text
-    from generator.repo.docs.project import readme_concepts
+    from generator.repo.docs.readme_concepts import readme_concepts
 
     def section(name: str, level: str = "###") -> str:
         return f"{level} {name}\n\n" + "".join(
@@ -393,7 +394,8 @@ def test_a_readme_chapter_divided_past_the_guides_cut_stays_whole() -> None:
     """sinatra's README: its "Views / Templates" and "Helpers" chapters divided into a page per sub-section
     gave 40 pages and cut "Command Line", "Rack Middleware" and the rest off the guide: whole chapters then."""
     from generator.documents import read_text
-    from generator.repo.docs.project import MAX_CONCEPTS, readme_concepts
+    from generator.repo.docs.concept import MAX_CONCEPTS
+    from generator.repo.docs.readme_concepts import readme_concepts
 
     def section(name: str, level: str) -> str:
         return f"{level} {name}\n\n" + "".join(

@@ -80,7 +80,7 @@ def test_a_closing_lead_in_is_left_out_however_short() -> None:
     # one rule for the overview and the docs beside the flow: "It:" or "They are:" introduce a list the
     # passage is shown without (the overview's own rule kept a lead-in shorter than a sentence it counts)
     from generator.documents import read_text
-    from generator.repo.docs.project import overview
+    from generator.repo.docs.overview import overview
     from generator.text.pointers import without_lead_in
 
     said = "Agents give every run the repository's own knowledge and its guidelines for reviews."

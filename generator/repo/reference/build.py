@@ -17,7 +17,7 @@ from generator.redact import Redactor
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPage, DocPassage, ProjectDocs
-from generator.repo.docs.project import within
+from generator.repo.docs.passages import within
 from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.declared import PyClass, PyField, PyModule
 from generator.repo.facts.examples import called_names

@@ -30,7 +30,7 @@ from generator.repo.analyze.draft import repeats_itself, shard_purpose, split_mo
 from generator.repo.analyze.explained import EXPLAINED_FUNCTIONS, explain
 from generator.repo.checkout.history import file_history
 from generator.repo.docs.model import DocConcept
-from generator.repo.docs.project import folder_readme_opening
+from generator.repo.docs.packages import folder_readme_opening
 from generator.repo.facts.calltree import main_line
 from generator.repo.model import (
     Facts,

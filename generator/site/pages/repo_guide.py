@@ -16,8 +16,8 @@ from generator import store
 from generator.documents.markdown import TASK_BOXES
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import lead_in_statement, opening_sentence
+from generator.repo.docs.headings import answers_a_question
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage, ProjectDocs, ReleaseTag, table_cells
-from generator.repo.docs.project import answers_a_question
 from generator.repo.model import CitedSymbol, ConceptText
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code, render_model_markdown
 from generator.site.pages.repo_diagrams import flow_tree_markdown
