@@ -302,6 +302,30 @@ def test_an_aspect_is_answered_by_the_reference_rows_and_the_short_statement_nam
     assert "recovery.Recovery()" in registered[0].code
 
 
+def test_a_short_statement_handing_its_matter_to_another_page_is_no_answer() -> None:
+    # hertz' 中间件 report quoted "…通常会用到 RequestContext 相关操作，见 请求上下文。" (the whole of "#####
+    # RequestContext 相关操作") as a short statement, and "…更多实现可以在 hertz-contrib 查找，其他中间件如有需求，可提
+    # issue 告诉我们。": a pointer and an invitation to write to the maintainers say nothing of the subject
+    from generator.topic.analyze import aspect_sections, lead_paragraph
+
+    page = (
+        "# 中间件概览\n\n#### 服务端中间件\n\n##### 常用中间件\n\nHertz 提供了常用的 BasicAuth、CORS、JWT等中间件，"
+        "更多实现可以在 hertz-contrib 查找，其他中间件如有需求，可提 issue 告诉我们。\n\n#### 注意\n\n##### "
+        "RequestContext 相关操作\n\n在实现服务端中间件的时候通常会用到 RequestContext 相关操作，见 请求上下文。\n\n"
+        "##### 中间件注册\n\n在实现服务端中间件的时候通过 h.Use 注册中间件。\n"
+    )
+    sources = [_source("local-m", "middleware/_index.md", "中间件概览", page, 0.9)]
+    found = aspect_sections(sources, {"中间件"}, RelevanceJudge("Hertz 中间件怎么实现"))
+    assert [c.text for c in found] == ["在实现服务端中间件的时候通过 h.Use 注册中间件。"]
+    # a page's lead is the same short statement: a pointer there is no lead either
+    assert (
+        lead_paragraph(
+            "# 中间件\n\n在实现服务端中间件的时候通常会用到 RequestContext 相关操作，见 请求上下文。\n"
+        )
+        == ""
+    )
+
+
 def test_two_sections_quote_their_own_rows_of_one_table() -> None:
     # the label "Column:" quoted for 怎么排序 kept the onFilter rows out of 怎么筛选: a table's label is no sentence
     # another passage may not say again, its rows are

@@ -11,12 +11,22 @@ from generator.app.topic_target import topic_target
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Analysis, Candidate, Catalog, Claim, Section, allocate, rows_defining
-from generator.topic.facet_sections import own_examples, text_sections, with_example_below
+from generator.topic.analyze import (
+    Analysis,
+    Candidate,
+    Catalog,
+    Claim,
+    Section,
+    account_examples,
+    allocate,
+    rows_defining,
+)
+from generator.topic.facet_sections import opening_passages, own_examples, text_sections, with_example_below
 from generator.topic.parts import part_facets, part_words, question_parts
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import Plan, Step
 from generator.topic.report import build_report
+from generator.topic.sentences import with_lead_ins
 
 
 def test_a_topic_asking_two_questions_is_cut_into_them_each_with_the_facets_that_answer_it() -> None:
@@ -63,6 +73,53 @@ def test_a_sections_examples_are_quoted_with_their_captions_a_bare_one_named_by_
     assert [(p.text, p.code.split("\n")[0]) for p in shown] == [
         ("创建时可用的 hook:", "BeforeSave"),
         ("创建对象:", "func (u *User) BeforeCreate(tx *gorm.DB) (err error) {"),
+    ]
+
+
+MRI = (
+    "# Magnetic Resonance Imaging\n\n#### Task imaging data\n\n###### fMRI task information\n\n"
+    "See Common metadata fields for a list of additional terms.\n\nExample:\n\n"
+    '```JSON\n{"TaskName": "N Back"}\n```\n\n##### Multipart (split) DWI schemes\n\nJSON example:\n\n'
+    '```JSON\n{"MultipartID": "dwi_1"}\n```\n\n#### Fieldmap data\n\n##### B0 fieldmaps\n\n'
+    "###### Using IntendedFor metadata\n\nFieldmap data MAY be linked to the scans it was acquired for.\n\n"
+    'JSON example:\n\n```JSON\n{"IntendedFor": "bids::sub-01/func/sub-01_bold.nii.gz"}\n```\n\n'
+    '##### B1 fieldmaps\n\nExample:\n\n```JSON\n{"FlipAngle": 60}\n```\n'
+)
+
+
+def test_a_page_about_something_larger_shows_the_subject_in_its_own_section_under_its_heading() -> None:
+    # BIDS' "How are B0 fieldmaps stored…" quoted "fMRI task information:" (the heading standing in for a bare
+    # "Example:") and "JSON example:" over the MRI page's first examples, none of them a fieldmap
+    concepts = [{"b0"}, {"fieldmap"}]
+    found = account_examples([_source("local-mri", "Magnetic Resonance Imaging", MRI)], frozenset(), concepts)
+    # "JSON example:" names only its notation: the heading says what the example is
+    assert [(c.text, c.code) for c in found] == [
+        ("Using IntendedFor metadata:", '{"IntendedFor": "bids::sub-01/func/sub-01_bold.nii.gz"}')
+    ]
+    # a page titled after the subject shows it throughout ("创建对象:" on GORM's hooks page)
+    titled = account_examples([_source("local-b0", "B0 fieldmaps", MRI)], frozenset(), concepts)
+    assert [c.text for c in titled][:2] == ["fMRI task information:", "Multipart (split) DWI schemes:"]
+
+
+def test_a_caption_line_is_no_statement_and_no_paragraph_a_lead_in_ends() -> None:
+    # BIDS Inheritance quoted "Example 1: Demonstration of inheritance principle Contents of file
+    # task-rest_bold.json:" and the first of the example's two files, the title and the lead-in run together
+    text = (
+        "##### Examples\n\nExample 1: Demonstration of inheritance principle\n\nContents of file "
+        'task-rest_bold.json:\n\n```JSON\n{"EchoTime": 0.040}\n```\n\nContents of file '
+        'sub-01_task-rest_acq-longtr_bold.json:\n\n```JSON\n{"RepetitionTime": 3.0}\n```\n'
+    )
+    (section,) = [s for s in text_sections(text) if s.heading]
+    assert not [p.text for p in opening_passages(section, 2, example_alone=True) if "Example 1" in p.text]
+    # a Chinese sentence missing its full stop runs on its commas: a statement still (hertz' "##### 完整示例")
+    unstopped = "##### 完整示例\n\n```go\nc.Use(MyMiddleware)\n```\n\n中间件可能执行不止一次，比如发生跳转等，需要考虑幂等性\n"
+    (complete,) = [s for s in text_sections(unstopped) if s.heading]
+    assert [p.text for p in opening_passages(complete, 2)] == [
+        "中间件可能执行不止一次，比如发生跳转等，需要考虑幂等性"
+    ]
+    assert with_lead_ins(["Example 1: Demonstration of inheritance principle", "For example:"]) == [
+        "Example 1: Demonstration of inheritance principle",
+        "For example:",
     ]
 
 

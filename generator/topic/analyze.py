@@ -114,6 +114,7 @@ from .sentences import (
     quotable,
     quote_at,
     similar,
+    speaks_for_itself,
     speaks_of_its_document,
     speaks_of_now,
     speaks_of_shown_code,
@@ -646,7 +647,8 @@ def passage_pools(
             # "代码示例：" and its BeforeCreate, not create.md's aside on default values), then those of the
             # sections saying how it works show it used ("…通过 FrontMatter 指定它的分组及分组顺序，比如：" and the
             # FrontMatter, where the page's one usage-titled section is a table)
-            shown = account_examples(own_pages(catalog.sources, speaks_for, titled), said)
+            concepts = [{w for form in t.forms for w in form} for t in judge.terms(subject)]
+            shown = account_examples(own_pages(catalog.sources, speaks_for, titled), said, concepts)
             shown += (
                 _treating_candidates(
                     answering,
@@ -695,21 +697,44 @@ def own_pages(
     ]
 
 
-def account_examples(sources: Sequence[RawSource], said: frozenset[str]) -> list[Candidate]:
+def account_examples(
+    sources: Sequence[RawSource], said: frozenset[str], concepts: Sequence[set[str]] = ()
+) -> list[Candidate]:
     """The first examples the subject's own pages show, in their order, each with the caption or sentence
     introducing it (`own_examples`): how it is used, as its own documentation shows it ("如果你使用 Go 1.8 及更高
-    版本，…考虑使用 http.Server 内置的 Shutdown() 方法进行优雅关闭。" and the server it shuts down on SIGTERM)."""
+    版本，…考虑使用 http.Server 内置的 Shutdown() 方法进行优雅关闭。" and the server it shuts down on SIGTERM).
+    A page about something larger shows the subject in the sections titled after it (`subject_part`) only:
+    BIDS' MRI page holds the B0 fieldmaps, and its "###### fMRI task information" example is none of them."""
     found = [
         (source.id, passage)
         for source in sources
         if not is_changelog(source.title, source.url)
-        for section in text_sections(source.text)
+        for section in subject_part(text_sections(source.text), concepts, source.title)
         for passage in own_examples(section, said)
     ]
     return [
         _section_candidate(passage, sid, SECTION_FACET_HITS, rank)
         for rank, (sid, passage) in enumerate(found[:ACCOUNT_EXAMPLES])
     ]
+
+
+def subject_part(
+    sections: Sequence[TextSection], concepts: Sequence[set[str]], title: str
+) -> list[TextSection]:
+    """The sections of a document where it speaks of the subject: all of them in a document titled after it
+    (or naming no section after it), else the sections titled after it with those they hold."""
+    own = subject_headings(sections, concepts, tokens, title) if concepts else set()
+    if not own:
+        return list(sections)
+    kept, level = [], 0  # the level of the subject's section the current one stands in (0: none)
+    for section in sections:
+        if level and section.heading and section.level <= level:
+            level = 0
+        if not level and section.heading in own:
+            level = section.level
+        if level:
+            kept.append(section)
+    return kept
 
 
 PART_PASSAGES = 1  # passages answering one part of a topic asking two questions: its best section opening
@@ -1540,6 +1565,8 @@ def _subtitle(block: str) -> str:
     parts = [clean(p) for p in split_all(block)]
     if len(parts) != 1 or not parts[0].endswith(("。", ".")) or is_question(parts[0]):
         return ""
+    if not speaks_for_itself(parts[0]):
+        return ""  # "在实现服务端中间件的时候通常会用到 RequestContext 相关操作，见 请求上下文。" hands it elsewhere
     words = sum(1 for ch in parts[0] if is_cjk(ch)) + len(re.findall(r"[A-Za-z]+", parts[0]))
     return parts[0] if words >= SUBTITLE_WORDS and prose_ratio(parts[0]) >= STATED_PROSE else ""
 

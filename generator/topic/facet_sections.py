@@ -39,6 +39,7 @@ from .sentences import (
     MAX_CODE,
     MAX_PASSAGE,
     RUN_IN_LABEL,
+    caption_line,
     clean,
     code_examples,
     corrects,
@@ -675,9 +676,10 @@ def shown_examples(
     ]
 
 
-# a caption saying only that an example follows ("代码示例：", "例如：", "Example:")
+# a caption saying only that an example follows ("代码示例：", "例如：", "Example:"), or in which notation ("JSON
+# example:", "YAML 示例：")
 _BARE_CAPTION = re.compile(
-    r"(?:代码)?(?:示例|例子|范例|样例|例如|比如|举例)|(?:code\s+)?examples?|for\s+example|e\.g\.",
+    r"(?:[A-Za-z]+\s*)?(?:代码)?(?:示例|例子|范例|样例|例如|比如|举例)|(?:[A-Za-z]+\s+)?examples?|for\s+example|e\.g\.",
     re.IGNORECASE,
 )
 
@@ -779,6 +781,8 @@ def _prose_openings(
             continue
         if code and introduces_old_state(block):
             continue  # an example of how things are done without the design
+        if not ends_in_lead and not items and caption_line(lead):
+            continue  # a caption line alone ("Example 1: Demonstration of inheritance principle") is no statement
         said = parts[:-1] if ends_in_lead else parts
         if not code and not items:  # a paragraph is quoted from its start up to a sentence that cannot be
             said = _quotable_run(said)  # ("For more information, see the namespaces(7) man page.")

@@ -44,6 +44,8 @@ _BOILERPLATE = re.compile(
     | \((?:issue|pr|pull\ request|bug)\s*\#?\d+\) | \(\#?\d{3,6}\)\W*$
     | ^["“][^"”]{10,}["”]\s*(?:in\b|$) | \bin\ proceedings\ of\b | \b(?:bachelor|master|doctoral|phd)(?:'s)?\ thesis\b
     | \bpp\.\s*(?:\d|$)
+    | 如有(?:需求|需要|问题|疑问|建议)[，,]?\s*(?:可以?|请|欢迎)?(?:提|提交|创建)\s*issue
+    | \bfeel\ free\ to\ (?:open|file|submit|raise)\ an?\ (?:issue|pr|pull\ request)\b
     | ^\s*this\ is\ (?:the|an?)\ (?:[\w-]+\ ){0,3}(?:specification|spec|document|description)\ (?:of|for)\b[^,;:]*\.\s*$
     | \b(?:pre-?)?requisites?\ for\ this\ (?:document|guide|specification|spec)\b
     | \bassumes?\ (?:them|it|these|those)\ as\ (?:an?\ )?pre-?requisites?\b
@@ -146,7 +148,15 @@ def is_prose(text: str) -> bool:
 
 
 def quotable(sentence: str) -> bool:
-    return is_prose(sentence) and not _BOILERPLATE.search(sentence) and not points_elsewhere(sentence)
+    return is_prose(sentence) and speaks_for_itself(sentence)
+
+
+def speaks_for_itself(sentence: str) -> bool:
+    """Whether a sentence says something of its own wherever it is quoted, however few ordinary words it has:
+    not boilerplate (thanks, a licence, an invitation to write to the maintainers) and not a pointer elsewhere
+    ("…通常会用到 RequestContext 相关操作，见 请求上下文。"). Every quote passes here, a sentence as a short
+    statement under its heading does too (`quotable` adds the prose test for the rest)."""
+    return not _BOILERPLATE.search(sentence) and not points_elsewhere(sentence)
 
 
 # a glossary entry: "Const parameter (generic const): A const which a type or function is abstract over…"
@@ -515,6 +525,19 @@ def bare_lead_in(block: str) -> bool:
     return leads_into_example(parts[0]) and not lead_in_stands((), parts[0])
 
 
+def caption_line(block: str) -> bool:
+    """Whether a block is a title line, not a sentence: one line ending on no full stop and running on no
+    clause ("Example 1: Demonstration of inheritance principle"). A Chinese sentence missing its "。" runs on
+    its commas ("中间件可能执行不止一次，比如发生跳转等，需要考虑幂等性"): a sentence still."""
+    text = block.strip()
+    return (
+        bool(text) and "\n" not in text and not _SENTENCE_END.search(text) and not _CLAUSE_BREAK.search(text)
+    )
+
+
+_CLAUSE_BREAK = re.compile(r"[，,;；]")
+
+
 def with_lead_ins(blocks: Sequence[str]) -> list[str]:
     """Blocks with each bare lead-in (`bare_lead_in`) read as the end of the prose paragraph before it ("在
     NewGRPCServer 和 NewHTTPServer 中通过 ServerOption 进行注册。", then "例如：" and the code): apart, the
@@ -523,7 +546,14 @@ def with_lead_ins(blocks: Sequence[str]) -> list[str]:
     for block in blocks:
         before = joined[-1] if joined else ""
         prose = bool(before) and not before.lstrip().startswith(("#", "```", "~~~", "|"))
-        if prose and not list_parts(before)[1] and not before.rstrip().endswith((":", "：")):
+        # …a paragraph, not a caption line ("Example 1: Demonstration of inheritance principle" above
+        # "Contents of file task-rest_bold.json:"): a title says nothing the lead-in could end
+        if (
+            prose
+            and not caption_line(before)
+            and not list_parts(before)[1]
+            and not before.rstrip().endswith((":", "："))
+        ):
             if bare_lead_in(block) and len(before) + len(list_parts(block)[0]) <= MAX_PASSAGE:
                 joined[-1] = f"{before}\n{block}"
                 continue
