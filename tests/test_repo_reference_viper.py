@@ -120,3 +120,65 @@ def test_a_prefix_the_code_computes_names_no_variable() -> None:
     computed = OPTIONS.replace('v.SetEnvPrefix("SHOP")', "v.SetEnvPrefix(prefix)")
     names = {name for name, _, _ in viper_env(computed, _symbols(computed))}
     assert names == {"SHOP_TOKEN", "GITHUB_TOKEN", "REGION"}
+
+
+ROOT_CMD = """package cmd
+
+import (
+	"strings"
+
+	"github.com/spf13/viper"
+)
+
+func initConfig() {
+	viper.SetEnvPrefix("SHOP")
+	viper.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
+	viper.AutomaticEnv()
+	viper.SetDefault("log-level", "info")
+}
+"""
+
+SERVE_CMD = """package cmd
+
+import "github.com/spf13/viper"
+
+func serve() int {
+	_ = viper.BindEnv("token")
+	return viper.GetInt("listen-port")
+}
+"""
+
+# another package's global viper, set up nowhere in its own package: only what it binds is a variable
+WORKER = """package worker
+
+import "github.com/spf13/viper"
+
+func queue() string {
+	_ = viper.BindEnv("region")
+	return viper.GetString("queue")
+}
+"""
+
+
+def test_the_global_viper_set_up_in_one_file_names_the_keys_its_package_reads(tmp_path: Path) -> None:
+    """cobra's shape: cmd/root.go's `initConfig` sets the package-global viper up, cmd/serve.go reads
+    `viper.GetInt("listen-port")` — `SHOP_LISTEN_PORT`, at serve.go's line. A package that sets up nothing
+    names only what it binds."""
+    files = {
+        "go.mod": "module example.com/shop\n\ngo 1.22\n",
+        "cmd/root.go": ROOT_CMD,
+        "cmd/serve.go": SERVE_CMD,
+        "worker/queue.go": WORKER,
+    }
+    root = make_project(tmp_path / "repo", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    page = _LINK.sub("]", read_page(result.study.harvest_dir / "reference" / "configuration.md")[1])
+    table = page.split("## Environment variables")[1].split("\n## ")[0]
+    assert '| `SHOP_LOG_LEVEL` | `"info"` | [cmd/root.go:13] |' in table
+    assert "| `SHOP_LISTEN_PORT` | — | [cmd/serve.go:7] |" in table
+    # a key bound in a file the package's setup does not sit in takes that setup's prefix
+    assert "| `SHOP_TOKEN` | — | [cmd/serve.go:6] |" in table and "| `TOKEN` |" not in table
+    assert "QUEUE" not in table and "| `REGION` | — | [worker/queue.go:6] |" in table

@@ -41,7 +41,7 @@ from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.repo.reference.public import EXTENDING, PublicFace
 from generator.repo.reference.traits import native_extensions
-from generator.repo.reference.viper import viper_env
+from generator.repo.reference.viper import Instances, file_viper_env, package_viper_env, viper_instances
 
 LANGUAGES = frozenset(
     {"python", "go", "javascript", "typescript", "c", "cpp", "rust", "java", "kotlin", "csharp"}
@@ -116,6 +116,9 @@ class _Found:
     # parameters, its structs' fields, its function types)
     go_returns: dict[str, list[str]] = field(default_factory=dict)
     go_takes: dict[str, list[str]] = field(default_factory=dict)
+    vipers: dict[str, Instances] = field(
+        default_factory=dict
+    )  # a Go file → what it tells each viper instance
 
 
 def read_reference(
@@ -136,6 +139,9 @@ def read_reference(
             _gather(
                 found, path, text, facts.files[path], linker, redactor, facts.base_uses, referenced, handed
             )
+    for path, name, default, line in package_viper_env(found.vipers):
+        cited = linker.check(path, line)
+        found.options.append(Option(name, "environment variable", _clean(default, redactor), "", cited))
     found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
     face = PublicFace(facts, docs)
@@ -265,8 +271,9 @@ def _gather(
         return
     for name, line in spans.env_reads(text, facts.language):
         found.options.append(Option(name, "environment variable", citation=linker.check(path, line)))
-    if facts.language == "go":
-        for name, default, line in viper_env(text, facts.symbols):
+    if facts.language == "go" and (instances := viper_instances(text, facts.symbols)):
+        found.vipers[path] = instances
+        for name, default, line in file_viper_env(instances):
             cited = linker.check(path, line)
             found.options.append(Option(name, "environment variable", _clean(default, redactor), "", cited))
     if facts.language in JVM:

@@ -5,9 +5,10 @@ variables: a key read from a file-only config is none."""
 
 from __future__ import annotations
 
+import posixpath
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from generator.repo.facts.tscalls import innermost
 from generator.repo.model import Symbol
@@ -31,6 +32,7 @@ class _Instance:
     """What the code tells one viper instance: its prefix, key replacer, the keys it reads and defaults."""
 
     prefix: str | None = ""  # None: set by a value the code computes, so no name can be told
+    prefixed: bool = False  # SetEnvPrefix was called
     automatic: bool = False
     replacements: list[tuple[str, str]] = field(default_factory=list)
     bound: dict[str, tuple[list[str], int]] = field(default_factory=dict)  # key → (explicit names, line)
@@ -38,18 +40,27 @@ class _Instance:
     defaults: dict[str, tuple[str, int]] = field(default_factory=dict)  # key → (default as written, line)
 
 
+Instances = dict[tuple[str, int], _Instance]  # (receiver, first line of its function or 0) → what it is told
+_GLOBAL = ("viper", 0)  # the package's own instance, used as `viper.GetString(…)`
+
+
 def viper_env(text: str, symbols: Sequence[Symbol]) -> list[tuple[str, str, int]]:
     """(variable, default as written, line) of each environment variable a viper instance of the file
     reads: with `AutomaticEnv()` every key it reads or gives a default (`SetDefault`), named `PREFIX_KEY`
     upper-cased with its `SetEnvKeyReplacer` applied; with `BindEnv("key")` that key, `BindEnv("key", "NAME")`
-    the name given. An instance is a receiver in its function when the function makes or takes it (`v :=
-    viper.New()`), else in the file (the package's global `viper`)."""
+    the name given."""
+    return viper_rows(viper_instances(text, symbols))
+
+
+def viper_instances(text: str, symbols: Sequence[Symbol]) -> Instances:
+    """What the file tells each viper instance. An instance is a receiver in its function when the function
+    makes or takes it (`v := viper.New()`), else in the file (the package's global `viper`)."""
     if "spf13/viper" not in text:
-        return []
+        return {}
     lines = text.splitlines()
     constants = _constants(lines)
     callers = sorted(symbols, key=lambda symbol: symbol.start)
-    instances: dict[tuple[str, int], _Instance] = {}
+    instances: Instances = {}
     for number, line in enumerate(lines, 1):
         for match in _CALL.finditer(line):
             receiver = match.group("receiver")
@@ -58,6 +69,54 @@ def viper_env(text: str, symbols: Sequence[Symbol]) -> list[tuple[str, str, int]
             arguments = _arguments(rest)
             instance = instances.setdefault((receiver, scope), _Instance())
             _told(instance, match.group("method"), arguments, constants, number)
+    return instances
+
+
+def file_viper_env(instances: Instances) -> list[tuple[str, str, int]]:
+    """The rows a file tells whole: those of every instance but a global `viper` it does not set up itself,
+    whose prefix may come from another file of its package (package_viper_env)."""
+    return viper_rows({k: i for k, i in instances.items() if k != _GLOBAL or _sets_up(i)})
+
+
+def package_viper_env(files: Mapping[str, Instances]) -> list[tuple[str, str, str, int]]:
+    """(path, variable, default, line) of the keys the global `viper` reads in a file that does not set the
+    environment up itself, set up in another file of its Go package (cobra's cmd/root.go `initConfig`:
+    `viper.SetEnvPrefix("APP")`, `viper.AutomaticEnv()`; cmd/serve.go `viper.GetInt("port")` reads
+    `APP_PORT`). With no setup in the package only `BindEnv` names a variable; with two different setups only
+    the names `BindEnv` gives whole do."""
+    packages: dict[str, list[tuple[str, _Instance]]] = {}
+    for path, instances in files.items():
+        if _GLOBAL in instances:
+            packages.setdefault(posixpath.dirname(path), []).append((path, instances[_GLOBAL]))
+    found = []
+    for members in packages.values():
+        setups = {_setup(i) for _, i in members if _sets_up(i)}
+        shared = setups.pop() if len(setups) == 1 else (False, "" if not setups else None, False, ())
+        prefixed, prefix, automatic, replacements = shared
+        for path, instance in members:
+            if _sets_up(instance):
+                continue  # its own rows came with its file
+            told = replace(
+                instance,
+                prefixed=prefixed,
+                prefix=prefix,
+                automatic=automatic,
+                replacements=list(replacements),
+            )
+            found += [(path, name, default, line) for name, default, line in viper_rows({_GLOBAL: told})]
+    return found
+
+
+def _sets_up(instance: _Instance) -> bool:
+    return instance.automatic or instance.prefixed or bool(instance.replacements)
+
+
+def _setup(instance: _Instance) -> tuple[bool, str | None, bool, tuple[tuple[str, str], ...]]:
+    return instance.prefixed, instance.prefix, instance.automatic, tuple(instance.replacements)
+
+
+def viper_rows(instances: Instances) -> list[tuple[str, str, int]]:
+    """(variable, default, line) of the variables the instances read, each named once."""
     found: dict[str, tuple[str, int]] = {}
     for instance in instances.values():
         for name, default, number in _variables(instance):
@@ -73,6 +132,7 @@ def _told(
     if method == "AutomaticEnv":
         instance.automatic = True
     elif method == "SetEnvPrefix":
+        instance.prefixed = True
         instance.prefix = first  # cometbft's `viper.SetEnvPrefix(prefix)`: a caller's "CMT", unknown here
     elif method == "SetEnvKeyReplacer" and arguments:
         instance.replacements = _replacer(arguments[0], constants)
