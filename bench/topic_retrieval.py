@@ -396,11 +396,16 @@ _NOT_STATED = re.compile(
 )
 
 
+# a link states its text, never where it points: a fact pattern such as `\.\./` would match every
+# citation `[\[1\]](../raw/…)`
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
+
+
 def stated_text(text: str) -> str:
     """The sentences a report page states: without its references list, front matter, headings, notices and
     the line naming its defining documents."""
     body = re.split(r"^## (?:References|参考文献|参考资料)\s*$", text, flags=re.M)[0]
-    return _NOT_STATED.sub("", body)
+    return _LINK_TARGET.sub("]", _NOT_STATED.sub("", body))
 
 
 def unanswered_sections(text: str) -> int:

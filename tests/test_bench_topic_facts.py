@@ -53,3 +53,10 @@ def test_a_fact_counts_only_where_the_report_states_it() -> None:
         {"any": ["ChanUpgradeTimeout", "governance", "ErrorReceipt", "ChanUpgradeCancel", "Upgradability"]},
     ]
     assert _bench().facts_stated(PAGE, facts) == [True, False]
+
+
+def test_a_link_target_is_no_statement() -> None:
+    # the s40 hand check: a Data Package fact's pattern `\.\./` matched every citation link `](../raw/…)`, so the
+    # script counted the fact stated in every report; a link states its text, never where it points
+    facts = [{"any": [r"\.\./"]}, {"any": ["raw/a"]}, {"any": ["renegotiat"]}]
+    assert _bench().facts_stated(PAGE, facts) == [False, False, True]
