@@ -157,3 +157,41 @@ def test_a_model_class_handed_on_by_its_own_kind_is_not_called_back(tmp_path: Pa
     assert facts.calls is not None
     edges = facts.calls.edges(["rows/row.py"])
     assert not [e for e in edges if e.caller == "ModelRow.from_row" and e.handed]
+
+
+# beanie's shape: an object made to be awaited (`__await__`) runs its work when awaited — made there, given by a
+# typed method (`find_one(…) -> FindOne[T] | None`) or held by a local; an `async def`'s annotation is its result
+AWAITED = {
+    "odm/__init__.py": '"""An ODM."""\n',
+    "odm/query.py": (
+        "from typing import Generic, Optional, TypeVar\n\n"
+        'T = TypeVar("T")\n\n\n'
+        "class FindOne(Generic[T]):\n    def __init__(self, model):\n        self.model = model\n\n"
+        "    async def _find_one(self):\n        return None\n\n"
+        "    def __await__(self):\n        return (yield from self._find_one().__await__())\n\n\n"
+        "class Found:\n    def __await__(self):\n        yield\n\n\n"
+        "class Finder:\n    def find_one(self, model) -> FindOne[T] | None:\n        return FindOne(model)\n\n"
+        "    def maybe(self, model) -> Optional[FindOne]:\n        return FindOne(model)\n\n"
+        "    async def fetched(self, model) -> Found:\n        return Found()\n\n\n"
+        "class Init:\n    def __await__(self):\n        yield\n"
+    ),
+    "odm/api.py": (
+        "from odm.query import FindOne, Finder, Init\n\n\n"
+        "async def init():\n    await Init()\n\n\n"
+        "async def get(finder: Finder, model):\n    return await finder.find_one(model)\n\n\n"
+        "async def get_maybe(finder: Finder, model):\n    return await finder.maybe(model)\n\n\n"
+        "async def held(model):\n    query = FindOne(model)\n    return await query\n\n\n"
+        "async def given(query: FindOne):\n    return await query\n\n\n"
+        "async def done(finder: Finder, model):\n    return await finder.fetched(model)\n"
+    ),
+}
+
+
+def test_awaiting_an_object_of_the_repository_runs_its_await(tmp_path: Path) -> None:
+    calls = _calls(write_tree(tmp_path / "repo", AWAITED), "odm/api.py")
+    awaits = {caller for caller, callee in calls if callee == "FindOne.__await__"}
+    assert ("init", "Init.__await__") in calls  # made where it is awaited
+    assert awaits == {"get", "get_maybe", "held", "given"}  # a typed call's, a local's, a parameter's
+    # a coroutine's call gives its result when awaited: `Found.__await__` is not what `await fetched()` runs
+    assert ("done", "Found.__await__") not in calls
+    assert ("done", "Finder.fetched") in calls

@@ -2,8 +2,8 @@
 package re-exports followed), `self.method()`/`cls.method()` (inherited ones too), attributes typed in the
 class (`self.adapter = HTTPAdapter()`), parameters and locals with a known class (`x: Request`,
 `x = Session()`), a receiver named after a class (`adapter.send()` → the `…Adapter` class that
-defines `send`), a method bound to a local (`render = self.render`) and a `with` statement's context manager
-(its `__enter__` and `__exit__`). A call on an element of a collection the class keeps is inferred
+defines `send`), a method bound to a local (`render = self.render`), a `with` statement's context manager
+(its `__enter__` and `__exit__`) and an awaited object of the repository's (its `__await__`). A call on an element of a collection the class keeps is inferred
 (pyelements.py); what else cannot be resolved statically is left out rather than guessed wider.
 """
 
@@ -71,6 +71,12 @@ class LocalImport(ast.expr):
     def __init__(self, module: str, name: str) -> None:
         super().__init__()
         self.module, self.name = module, name
+
+
+class Awaited(ast.Call):
+    """`await EXPR` read as the call it makes without writing it, `EXPR.__await__()`: an awaitable object
+    of the repository's (beanie's `await Initializer(…)`, `await Document.find_one(…)` giving a `FindOne`)
+    runs its `__await__`."""
 
 
 class Entered(ast.expr):
@@ -170,9 +176,11 @@ class PythonCalls:
         for caller, owner, function in _functions(module):
             regions: list[tuple[int, int, float]] = []
             contexts: list[ast.withitem] = []
+            awaits: list[ast.Await] = []
             attributes = scope.classes[owner].attributes if owner else None
-            local, calls = read_body(function, attributes, regions, contexts)
-            bodies.append((caller, owner, local, [*calls, *_entered(contexts)], regions))
+            local, calls = read_body(function, attributes, regions, contexts, awaits)
+            made = [*calls, *_entered(contexts), *map(_awaited, awaits)]
+            bodies.append((caller, owner, local, made, regions))
             if owner:
                 for attribute, stored in stored_elements(calls, local).items():
                     scope.classes[owner].elements.setdefault(attribute, []).extend(stored)
@@ -185,6 +193,14 @@ class PythonCalls:
         found: dict[tuple[str, str, str, int], CallEdge] = {}
         for caller, owner, local, calls, regions in bodies:
             for call in calls:
+                if isinstance(call, Awaited):  # no guess: the awaitable's class is known or nothing is called
+                    awaits = self._awaits(scope, owner, local, call)
+                    if awaits is not None:
+                        edge = CallEdge(
+                            scope.path, caller, *awaits, call.lineno, share_at(regions, call.lineno)
+                        )
+                        found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
+                    continue
                 called = self._target(scope, owner, local, call.func)
                 plugged: list[Target] = []
                 targets = [
@@ -562,6 +578,45 @@ class PythonCalls:
             return self._class_of(home, given)
         manager_class = self._class_of(home, returned) if returned is not None else None
         return self._enters(manager_class, entered.asynchronous) if manager_class is not None else None
+
+    def _awaits(
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], call: Awaited
+    ) -> Target | None:
+        """The `__await__` an `await` runs: that of the repository class of the object awaited, made there
+        (`await Initializer(…)`), given by a function or method annotated to return it (`await
+        Document.find_one(…)` → `FindOne[…]`), or held by a local bound to either or annotated with it. A
+        coroutine's call (`async def`) gives no such object: its annotation is what it returns when done."""
+        value = call.func.value  # type: ignore[attr-defined]
+        if isinstance(value, ast.Name) and value.id in local:
+            value = local[value.id]
+            if not isinstance(value, ast.Call):  # an annotated local or parameter (`query: FindOne`)
+                held = self._class_of(scope, value)
+                return self.method(*held, "__await__") if held is not None else None
+        if not isinstance(value, ast.Call):
+            return None
+        called = self._target(scope, owner, local, value.func)
+        if called is None or not called[1]:
+            return None
+        cls: Target | None = called
+        if not self._is_class(*called):
+            home = self.scope(called[0])
+            types = self._types(home) if home is not None else NO_TYPES
+            returned = types.returns.get(called[1])
+            if home is None or returned is None or called[1] in types.coroutines:
+                return None
+            cls = self._generic_class(home, returned)
+        return self.method(*cls, "__await__") if cls is not None else None
+
+    def _generic_class(self, scope: ModuleScope, annotation: ast.expr) -> Target | None:
+        """The repository class an annotation names, a generic one as itself (`FindOne[T]` is a FindOne,
+        where `Optional[X]` / `list[X]` name X), either side of a union."""
+        if isinstance(annotation, ast.BinOp):
+            return self._generic_class(scope, annotation.left) or self._generic_class(scope, annotation.right)
+        if isinstance(annotation, ast.Subscript):
+            generic = self._class_of(scope, annotation.value, bounds=False)
+            if generic is not None:
+                return generic
+        return self._class_of(scope, annotation)
 
     def _enters(self, manager: Target, asynchronous: bool) -> Target | None:
         """What entering an instance of `manager` gives: its own instance when its `__enter__` (or
@@ -1009,10 +1064,12 @@ def read_body(
     attributes: dict[str, ast.expr] | None = None,
     regions: list[tuple[int, int, float]] | None = None,
     contexts: list[ast.withitem] | None = None,
+    awaits: list[ast.Await] | None = None,
 ) -> tuple[dict[str, ast.expr], list[ast.Call]]:
     """One walk over a function: its calls, and the names bound inside it with what gives their class
     where known (an annotation, the assigned call `x = Session()`; UNKNOWN otherwise). In a method, the
-    `self.x = …` assignments go to `attributes`; given `contexts`, the `with` statements' items go there.
+    `self.x = …` assignments go to `attributes`; given `contexts`, the `with` statements' items go there,
+    given `awaits`, the `await` expressions.
 
     The walk is breadth first, fields in order, like `ast.walk` (the first binding of a name met wins), in
     one loop over a growing list rather than ast.walk's nested generators: a function's walk is most of
@@ -1037,6 +1094,8 @@ def read_body(
                 contexts.append(node)  # type: ignore[arg-type]
         elif kind is ast.AsyncWith:
             awaited.update(map(id, node.items))  # type: ignore[union-attr]
+        elif kind is ast.Await and awaits is not None:
+            awaits.append(node)  # type: ignore[arg-type]
         elif regions is not None and kind in _BRANCHES:
             regions.extend(python_regions(node))  # type: ignore[arg-type]
         fields = _CHILD_FIELDS.get(kind)
@@ -1057,6 +1116,11 @@ def _entered(contexts: list[ast.withitem]) -> Iterator[ast.Call]:
         for name in ("__enter__", "__exit__"):
             call = ast.Call(ast.Attribute(expression, name, ast.Load()), [], [])
             yield ast.copy_location(call, expression)
+
+
+def _awaited(node: ast.Await) -> Awaited:
+    call = Awaited(func=ast.Attribute(node.value, "__await__", ast.Load()), args=[], keywords=[])
+    return ast.copy_location(call, node)
 
 
 def _note_binding(

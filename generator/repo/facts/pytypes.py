@@ -28,6 +28,8 @@ class DeclaredTypes:
     returns: dict[str, ast.expr] = field(default_factory=dict)  # a function's or method's return annotation
     entered: dict[str, ast.expr] = field(default_factory=dict)  # what `with name(…) as x` / `__enter__` gives
     bounds: dict[str, ast.expr] = field(default_factory=dict)  # a TypeVar's name → its bound
+    # `async def`s: their return annotation is what awaiting their call gives, not an awaitable
+    coroutines: set[str] = field(default_factory=set)
 
 
 NO_TYPES = DeclaredTypes()
@@ -71,6 +73,8 @@ def top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 
 def _note_function(found: DeclaredTypes, name: str, function: Function, owner: str) -> None:
+    if isinstance(function, ast.AsyncFunctionDef):
+        found.coroutines.add(name)
     if function.returns is not None:
         found.returns[name] = function.returns
     if any(_named(d) in CONTEXT_MANAGERS for d in function.decorator_list):
