@@ -84,6 +84,28 @@ _ARTICLE_SUBJECT = re.compile(
     r"(?:the|an?|which|what|whether|when|how|its|their|each|every|all)\b"
 )
 
+# "How do Interledger peers settle the balances…": a name with a common noun after it ("Interledger peers") is a
+# noun phrase, not a product doing something (`_NAME_DOES_FRAME`), and the word a determiner follows is its verb
+_NAMED_NOUN_SUBJECT = re.compile(
+    r"^(?:[Hh]ow|[Ww]hy|[Ww]hen|[Ww]here)\s+(?:does|do|did|can|could|will|would|should)\s+"
+    r"(?P<subject>[A-Z][\w.()-]*(?:\s+[A-Z0-9][\w.()-]*)*(?:\s+(?!(?:of|in|on|for|to|with|and|or)\b)[a-z][\w-]*){1,3})"
+    r"\s+(?P<verb>[a-z]+)\s+(?:the|an?|which|what|whether|when|how|its|their|each|every|all)\b"
+)
+# "How does a Table Schema declare missing values, primary keys and foreign keys?": after an article a name
+# written in capitals is the whole noun phrase, and the lower-case word after it is its verb
+_ARTICLE_NAME = re.compile(
+    r"^(?:[Hh]ow|[Ww]hy|[Ww]hen|[Ww]here)\s+(?:does|do|did|can|could|will|would|should)\s+(?:the|an?)\s+"
+    r"(?P<subject>[A-Z][\w.()-]*(?:\s+[A-Z0-9][\w.()-]*)*)\s+(?P<verb>[a-z]+)\b"
+)
+# "What happens to an ILP Prepare packet as connectors forward it…": what happens is asked of the noun phrase
+# after "to", up to the clause saying when it happens
+_HAPPENS_TO = re.compile(
+    r"^what\s+happens\s+(?:to|with)\s+(?:the\s+|an?\s+)?"
+    r"(?P<subject>(?:(?!(?:as|when|while|after|before|if|once|during|in|on|at|by|that|which|and)\b)[\w.()-]+\s*){1,5}?)"
+    r"(?:\s+(?:as|when|while|after|before|if|once|during|in|on|at|by|that|which|and)\b|\s*[,;]|\s*$)",
+    re.I,
+)
+
 # "What is the Aptos fungible asset standard and how does it differ from Coin?": a question opening on what the
 # subject is names it whole before the second question, whose words (the Coin it is compared to) only qualify it
 _WHAT_IS_FRAME = re.compile(
@@ -138,11 +160,14 @@ def plan_subject(topic: str) -> str:
             # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
             # 方法的入参和返回值": the command it names is what it asks about, whatever it asks it to do
             return before
+        acted_on = _zh_acted_on(before, _ZH_CLAUSE.split(asked, maxsplit=1)[0].strip())
+        if acted_on:
+            return acted_on
         # "X怎么配置多语言国际化", "X有哪些不兼容的变化": the subject names what follows the question word too,
         # and is written without it (never "X怎么定制主题是什么？"); a clause after it asks more, and stays
         said = joined(before, asked)
         return topic if _ZH_CLAUSE.search(said) else said
-    what = _WHAT_IS_FRAME.match(topic)
+    what = _WHAT_IS_FRAME.match(topic) or _HAPPENS_TO.match(topic)
     if what and topic_phrases(what["subject"]):
         return what["subject"]
     one = _ONE_SUBJECT.match(topic)
@@ -151,7 +176,7 @@ def plan_subject(topic: str) -> str:
     framed = _AUXILIARY_FRAME.match(topic)
     if framed and framed.group(2).lower() in GENERIC and topic_phrases(framed.group(1)):
         return framed.group(1)
-    article = _ARTICLE_SUBJECT.match(topic)
+    article = _ARTICLE_SUBJECT.match(topic) or _NAMED_NOUN_SUBJECT.match(topic) or _ARTICLE_NAME.match(topic)
     if article and article["verb"] not in GENERIC and topic_phrases(article["subject"]):
         return article["subject"]
     does = _NAME_DOES_FRAME.match(topic)
@@ -170,6 +195,30 @@ _ZH_WHICH = re.compile(
 )
 # the verb a name asks the thing of, with its adverbs ("默认用", "应该使用"), written apart from the name
 _ZH_OWNER = re.compile(r"^(?P<owner>.*?\S)\s+[\u4e00-\u9fff]{1,6}$")
+
+
+# a verb with no meaning of its own before the thing it uses: "使用事务", "用中间件"
+_ZH_USE = re.compile(r"^(?:使用|采用|用)(?P<object>\S.*)$")
+# what a question asks done, one verb phrase after another: "定义任务、分派任务和重试失败任务", "定义和运行定时任务"
+_ZH_VERB_LIST = re.compile(r"^[\u4e00-\u9fff]+(?:[、和与及或][\u4e00-\u9fff]+)+(?:\s*[A-Za-z][\w. -]*)?$")
+# Han verbs acting on a thing named in Latin letters: "开启和使用 session", "配置 Redis"
+_ZH_LATIN_OBJECT = re.compile(
+    r"^[\u4e00-\u9fff、和与及或]+\s*(?P<object>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)*)$"
+)
+
+
+def _zh_acted_on(before: str, asked: str) -> str:
+    """The subject of a Chinese question that asks its subject done something to: "Beego ORM 怎么使用事务" →
+    Beego ORM 事务 (a light verb asks about what it uses); "Beego 怎么开启和使用 session" → Beego session (a
+    product named alone is asked about the thing its verbs act on); "Goravel 的队列怎么定义任务、分派任务和重试失败
+    任务" → Goravel 的队列 (several things done name aspects of the subject, no part of it); '' otherwise."""
+    used = _ZH_USE.match(asked)
+    if used and topic_phrases(used["object"]):
+        return joined(before, used["object"])
+    latin = _ZH_LATIN_OBJECT.match(asked)
+    if latin and not CJK_RUN.search(before):
+        return joined(before, latin["object"])
+    return before if _ZH_VERB_LIST.match(asked) else ""
 
 
 def _which_thing(topic: str, asking: int) -> str:
