@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from topic_fakes import component_page, facet_plan
 
-from generator.topic.analyze import Analysis, Catalog, Claim, Section
+from generator.topic.findings import Analysis, Catalog, Claim, Section
 from generator.topic.report import SUMMARY_ROWS, build_report
 from generator.topic.sentences import list_quote, listed_items, text_blocks
 from generator.topic.table_rows import central_rows, row_weight

@@ -9,9 +9,13 @@ from dataclasses import replace
 from topic_fakes import offline
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Candidate, Catalog, _subject_first, analyze, subject_sections
+from generator.topic.account import subject_first
+from generator.topic.analyze import analyze
+from generator.topic.candidate import Candidate
+from generator.topic.findings import Catalog
 from generator.topic.judge import RelevanceJudge
 from generator.topic.plan import Plan, Step
+from generator.topic.section_candidates import subject_sections
 from generator.topic.sentences import leans_back
 
 ACCOUNT = (
@@ -91,17 +95,17 @@ def test_a_proposal_building_on_the_subject_answers_only_in_its_section_on_the_s
     own = replace(passage("Context receivers were dropped.", "s"), treats=False)  # not a section on it
     pool = [theirs, named_elsewhere, named_there, own]
     for facet in ("alternatives", "how", "use", "motivation"):
-        chosen = _subject_first(pool, facet, {"s"}, "context parameters", extending={"o"})
+        chosen = subject_first(pool, facet, {"s"}, "context parameters", extending={"o"})
         assert chosen == [named_there, own]
     # a document not titled after the subject tells how it works with the mechanism it describes, and why
     # it matters only where it names it
-    assert _subject_first(pool, "how", {"s"}, "context parameters") == pool
-    assert _subject_first(pool, "motivation", {"s"}, "context parameters") == [
+    assert subject_first(pool, "how", {"s"}, "context parameters") == pool
+    assert subject_first(pool, "motivation", {"s"}, "context parameters") == [
         named_elsewhere,
         named_there,
         own,
     ]
-    assert _subject_first(pool, "how", set(), "context parameters") == pool  # no account: all may answer
+    assert subject_first(pool, "how", set(), "context parameters") == pool  # no account: all may answer
 
 
 def test_a_quote_leaning_on_what_it_leaves_out_is_not_quoted() -> None:
@@ -166,14 +170,14 @@ def test_a_headings_html_comment_is_no_word_of_it() -> None:
 
 
 def test_a_passage_leaning_on_the_paragraph_before_it_is_quoted_with_it() -> None:
-    from generator.topic.analyze import _quotes_of
+    from generator.topic.source_quotes import quotes_of
 
     text = (
         "# Stores\n\n## Detailed design\n\n"
         "A store keeps its value in a plain object that any module can import.\n\n"
         "Because these plain objects hold no functions, a store can be serialized on the server.\n"
     )
-    found = [q.text for q, _, _ in _quotes_of(_source("local-s", "Stores", text), "store", {"store"})]
+    found = [q.text for q, _, _ in quotes_of(_source("local-s", "Stores", text), "store", {"store"})]
     assert (
         "A store keeps its value in a plain object that any module can import. Because these plain objects "
         "hold no functions, a store can be serialized on the server."
@@ -184,7 +188,7 @@ def test_a_passage_leaning_on_the_paragraph_before_it_is_quoted_with_it() -> Non
 
 
 def test_a_document_the_account_builds_on_may_tell_how_the_subject_works_one_building_on_it_may_not() -> None:
-    from generator.topic.analyze import building_on
+    from generator.topic.account import building_on
 
     account = _source(
         "local-a",
@@ -201,7 +205,7 @@ def test_a_document_the_account_builds_on_may_tell_how_the_subject_works_one_bui
 
 
 def test_a_lead_in_pointing_at_its_example_and_the_subject_named_as_this_api_read_alone() -> None:
-    from generator.topic.analyze import reads_alone
+    from generator.topic.passage_pools import reads_alone
 
     example = replace(
         Candidate("Here is another example Dan mentioned on Twitter:", "s", 1.0, 0.5, 0.1), code="x"
@@ -326,7 +330,7 @@ def test_an_account_whose_title_names_none_of_the_subject_stays_a_larger_documen
 
 
 def test_a_proposal_building_on_a_subject_another_title_names_better_is_not_its_account() -> None:
-    from generator.topic.analyze import names_most
+    from generator.topic.account import names_most
 
     judge = RelevanceJudge("async/await syntax")
     trait = _source("local-t", "async fn in trait", "# async fn in trait\n\nAsync fns in traits.\n")
@@ -398,7 +402,7 @@ def test_a_comment_in_a_code_block_is_never_quoted_as_a_sentence() -> None:
     was quoted as a sentence of the page — a comment of its example, after an empty line of the block."""
     from generator.documents import read_text
     from generator.documents.plain import plain_prose
-    from generator.topic.analyze import _quotes_of
+    from generator.topic.source_quotes import quotes_of
 
     markdown = (
         "# 依赖注入\n\n## 避免注入名冲突\n\n推荐在一个单独的文件中导出这些注入名，统一注入名的命名和管理规范。\n\n"
@@ -407,7 +411,7 @@ def test_a_comment_in_a_code_block_is_never_quoted_as_a_sentence() -> None:
         "    \n// 4. 自行实现类似 Symbol 的注入名\nexport const createInjectionKey = (module, key) => key\n```\n"
     )
     text = plain_prose(read_text(markdown, name="provide-inject.md"), structure=True)
-    found = [q.text for q, _, _ in _quotes_of(_source("local-p", "依赖注入", text), "注入名", {"注入"})]
+    found = [q.text for q, _, _ in quotes_of(_source("local-p", "依赖注入", text), "注入名", {"注入"})]
     assert any(quote.startswith("推荐在一个单独的文件中导出这些注入名") for quote in found)
     assert not [quote for quote in found if "InjectionKeys" in quote or "Symbol" in quote]
 
@@ -435,7 +439,8 @@ def test_a_chinese_questions_subject_titles_its_account_and_a_page_on_its_design
     # lowcode-engine's "出码是怎么实现的，怎么使用出码功能": no title names 实现 and 功能 too, so only the most relevant
     # page, 使用出码功能, defined the report, and 出码模块设计 read as a proposal building on it: "出码如何工作？" said
     # "已存储的来源没有回答这个问题" while its 协议解析 … 后置优化 were stored
-    from generator.topic.analyze import building_on, defining_sources
+    from generator.topic.account import building_on
+    from generator.topic.subject_sources import defining_sources
 
     usage = replace(_source("local-u", "使用出码功能", USAGE_ZH), relevance=0.76)
     design = replace(_source("local-d", "出码模块设计", DESIGN_ZH), relevance=0.69)

@@ -8,7 +8,10 @@ from test_topic_how_to import UPGRADES, VERSIONS
 from topic_fakes import facet_plan, offline
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Candidate, Catalog, allocate, analyze
+from generator.topic.allocation import allocate
+from generator.topic.analyze import analyze
+from generator.topic.candidate import Candidate
+from generator.topic.findings import Catalog
 
 
 def test_the_question_as_written_takes_the_passage_answering_it_first() -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from topic_fakes import offline
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Catalog, analyze
+from generator.topic.analyze import analyze
+from generator.topic.findings import Catalog
 from generator.topic.plan import Plan, Step
 
 FROBNICATORS = (

@@ -11,20 +11,15 @@ from topic_fakes import offline
 from generator.documents.plain import markup_prose
 from generator.text.words import tokens
 from generator.topic import workspace as wsp
-from generator.topic.analyze import (
-    Analysis,
-    Catalog,
-    Claim,
-    Section,
-    abstract_unit,
-    definition,
-    header_claims,
-    section_candidates,
-)
+from generator.topic.definition import definition
 from generator.topic.facet_sections import opening_passages, subject_opening, text_sections
+from generator.topic.findings import Analysis, Catalog, Claim, Section
 from generator.topic.judge import RelevanceJudge
+from generator.topic.openings import abstract_unit
 from generator.topic.plan import Plan, Step
 from generator.topic.report import build_report
+from generator.topic.section_candidates import section_candidates
+from generator.topic.section_claims import header_claims
 
 STORES = (
     "# Reactive stores\n\n## Summary\n\n"
@@ -161,7 +156,8 @@ def test_what_a_subject_is_a_section_also_shows_in_its_example() -> None:
 
 
 def test_a_passage_naming_none_of_the_facet_fills_an_empty_section_and_never_pads_one() -> None:
-    from generator.topic.analyze import Candidate, allocate
+    from generator.topic.allocation import allocate
+    from generator.topic.candidate import Candidate
 
     design = Candidate(
         "The forwardRef function returns a wrapper object React recognises.", "s1", 2.0, 1.0, 1.0
@@ -176,7 +172,7 @@ def test_a_passage_naming_none_of_the_facet_fills_an_empty_section_and_never_pad
 
 
 def test_a_sentence_opening_on_the_subjects_name_says_what_it_is_only_when_it_goes_on_with_it() -> None:
-    from generator.topic.analyze import opens_on
+    from generator.topic.account import opens_on
 
     assert opens_on("Tracked properties introduce a simpler system.", "tracked properties", defining=True)
     assert opens_on("A modifier manager is an object.", "modifier managers", defining=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from generator.documents.plain import markup_prose
 from generator.topic import workspace as wsp
-from generator.topic.analyze import section_candidates
 from generator.topic.judge import RelevanceJudge
 from generator.topic.limits import states_caveat, states_own_limit
 from generator.topic.plan import DocumentOutline, outline_questions
+from generator.topic.section_candidates import section_candidates
 
 # arthas's watch.md: the caveats stand in a labelled list under "## 参数说明", after a paragraph of links
 WATCH = (

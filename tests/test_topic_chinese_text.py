@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.site.pages.topic import claim_markdown
-from generator.topic.analyze import Claim
+from generator.topic.findings import Claim
 
 
 def test_a_chinese_quote_runs_its_sentences_on_as_chinese_writes_them() -> None:
@@ -29,7 +29,7 @@ START = "# 快速上手\n\n非必须，由于preloadApp和startApp参数重复�
 
 def test_a_chinese_paragraph_closing_without_its_full_stop_is_a_sentence() -> None:
     from generator.topic import workspace as wsp
-    from generator.topic.analyze import definition
+    from generator.topic.definition import definition
     from generator.topic.judge import RelevanceJudge
     from generator.topic.sentences import is_prose
 

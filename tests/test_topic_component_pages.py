@@ -8,7 +8,8 @@ from topic_fakes import component_page, facet_plan, offline
 
 from generator.documents.plain import markup_prose
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Catalog, analyze
+from generator.topic.analyze import analyze
+from generator.topic.findings import Catalog
 from generator.topic.headings import section_facets
 from generator.topic.sentences import states_arrival
 

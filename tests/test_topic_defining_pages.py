@@ -6,8 +6,9 @@ from __future__ import annotations
 from topic_fakes import component_page, facet_plan
 
 from generator.retrieval.scoring import FLOOR, Fields
-from generator.topic.analyze import Analysis, Catalog, Claim, Section, definition
 from generator.topic.defining import defines, titled_after, titled_as
+from generator.topic.definition import definition
+from generator.topic.findings import Analysis, Catalog, Claim, Section
 from generator.topic.judge import RelevanceJudge
 from generator.topic.report import build_report
 

@@ -10,17 +10,14 @@ from topic_fakes import facet_plan
 
 from generator.documents import read_bytes
 from generator.topic import workspace as wsp
-from generator.topic.analyze import (
-    Catalog,
-    _title_share,
-    defining_sources,
-    definition,
-    passage_pools,
-    sentence_statistics,
-)
 from generator.topic.defining import section_heads
+from generator.topic.definition import definition
+from generator.topic.findings import Catalog
 from generator.topic.judge import RelevanceJudge
+from generator.topic.passage_pools import passage_pools
 from generator.topic.standing import asks_now, inactive, usable_for
+from generator.topic.subject_sources import defining_sources, title_share
+from generator.topic.topic_point import sentence_statistics
 
 PROPOSER = "How does Tendo choose the block proposer for each round?"
 SELECTION = (
@@ -77,7 +74,7 @@ def test_choosing_the_proposer_is_its_selection() -> None:
     terms = [{w for form in t.forms for w in form} for t in judge.terms(PROPOSER)]
     assert any({"choos", "select"} <= forms for forms in terms)
     # the page on proposer selection names half the topic, the draft sharing "proposer" alone none of it
-    assert _title_share("Proposer Selection Procedure", terms) > _title_share("Proposer-Based Time", terms)
+    assert title_share("Proposer Selection Procedure", terms) > title_share("Proposer-Based Time", terms)
 
 
 def test_the_question_as_written_quotes_the_subject_s_page_in_the_topic_s_other_spellings() -> None:

@@ -6,7 +6,7 @@ says what the subject is with that list."""
 from __future__ import annotations
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import definition
+from generator.topic.definition import definition
 from generator.topic.facet_sections import entry_name, stranded_in_entry
 from generator.topic.judge import RelevanceJudge
 

@@ -10,19 +10,21 @@ from topic_fakes import offline
 from generator.documents.plain import markup_prose
 from generator.site.pages.topic import claim_markdown
 from generator.text.words import tokens
-from generator.topic.analyze import (
-    Catalog,
-    Claim,
-    _quotes_of,
-    analyze,
-    candidates,
-    in_context,
+from generator.topic.analyze import analyze
+from generator.topic.facet_sections import (
+    opening_passages,
     path_facets,
-    sentence_statistics,
+    section_facets,
+    text_sections,
+    treating,
 )
-from generator.topic.facet_sections import opening_passages, section_facets, text_sections, treating
+from generator.topic.findings import Catalog, Claim
 from generator.topic.judge import RelevanceJudge
+from generator.topic.section_claims import in_context
 from generator.topic.sentences import context_of, needs_antecedent, quotable
+from generator.topic.source_quotes import quotes_of
+from generator.topic.topic_point import sentence_statistics
+from generator.topic.word_candidates import candidates
 from generator.topic.workspace import RawSource
 
 # a protocol binding written as specifications are: numbered sections, examples introduced by "This example…:"
@@ -195,7 +197,7 @@ def test_the_text_a_proposal_replaces_is_never_quoted_as_its_design() -> None:
     how = [quoted for _, quoted, _ in _quoted(text, "how", "loop variables", "Per-iteration loop variables")]
     assert not any("re-used" in q for q in how)
     source = _source("l1", "Per-iteration loop variables", text)
-    found = [quote.text for quote, _, _ in _quotes_of(source, "loop variables", {"loop", "variabl"})]
+    found = [quote.text for quote, _, _ in quotes_of(source, "loop variables", {"loop", "variabl"})]
     assert any("own separate declared loop variable" in q for q in found)
     assert not any("re-used" in q for q in found)
 
@@ -288,7 +290,8 @@ def test_a_document_saying_how_section_by_section_is_quoted_from_its_largest_sec
 
 
 def test_the_sections_treating_a_facet_answer_in_the_order_their_document_gives_them() -> None:
-    from generator.topic.analyze import Candidate, allocate
+    from generator.topic.allocation import allocate
+    from generator.topic.candidate import Candidate
 
     def treating_passage(text: str, rank: int) -> Candidate:
         return Candidate(text, "s", 2.0, 1.0 / (1.0 + 0.1 * rank), 0.0, treats=True)

@@ -5,8 +5,9 @@ and GEP-3155's mutual TLS, both naming GEP-1897's BackendTLSPolicy throughout, w
 from __future__ import annotations
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import defining_sources, definition
+from generator.topic.definition import definition
 from generator.topic.judge import RelevanceJudge
+from generator.topic.subject_sources import defining_sources
 
 TERMS = (
     "# GEP-2907: TLS Configuration Placement and Terminology\n\n"
@@ -253,7 +254,7 @@ ERRORS = (
 def test_an_aspect_a_chinese_question_asks_is_answered_from_the_section_treating_it() -> None:
     # kratos' "错误码怎么定义和判断": both sub-questions said "the stored sources do not answer" while errors.md has
     # "##### 错误定义" and "###### 错误断言"; a verb is named by the heading, or by the words its documents use
-    from generator.topic.analyze import aspect_sections
+    from generator.topic.aspect_candidates import aspect_sections
     from generator.topic.aspects import aspect_words
 
     sources = [_source("local-e", "component/errors.md", "错误处理", ERRORS, 0.9)]
@@ -286,7 +287,7 @@ TABLE = (
 def test_an_aspect_is_answered_by_the_reference_rows_and_the_short_statement_naming_it() -> None:
     # ant-design-vue's "Table 表格怎么排序和筛选": Column's sorter and onFilter rows were never offered; kratos'
     # "在 NewGRPCServer … 进行注册。" names too many identifiers to be quoted as a sentence, and was passed over
-    from generator.topic.analyze import aspect_sections
+    from generator.topic.aspect_candidates import aspect_sections
 
     sources = [_source("local-t", "table/index.zh-CN.md", "Table 表格", TABLE, 0.9)]
     judge = RelevanceJudge("Table 表格怎么排序和注册")
@@ -306,7 +307,8 @@ def test_a_short_statement_handing_its_matter_to_another_page_is_no_answer() -> 
     # hertz' 中间件 report quoted "…通常会用到 RequestContext 相关操作，见 请求上下文。" (the whole of "#####
     # RequestContext 相关操作") as a short statement, and "…更多实现可以在 hertz-contrib 查找，其他中间件如有需求，可提
     # issue 告诉我们。": a pointer and an invitation to write to the maintainers say nothing of the subject
-    from generator.topic.analyze import aspect_sections, lead_paragraph
+    from generator.topic.aspect_candidates import aspect_sections
+    from generator.topic.openings import lead_paragraph
 
     page = (
         "# 中间件概览\n\n#### 服务端中间件\n\n##### 常用中间件\n\nHertz 提供了常用的 BasicAuth、CORS、JWT等中间件，"
@@ -329,7 +331,8 @@ def test_a_short_statement_handing_its_matter_to_another_page_is_no_answer() -> 
 def test_two_sections_quote_their_own_rows_of_one_table() -> None:
     # the label "Column:" quoted for 怎么排序 kept the onFilter rows out of 怎么筛选: a table's label is no sentence
     # another passage may not say again, its rows are
-    from generator.topic.analyze import Candidate, allocate
+    from generator.topic.allocation import allocate
+    from generator.topic.candidate import Candidate
 
     label = "Column:"
     sort = ("sorter：排序函数（类型：Function）。", "sortOrder：排序的受控属性（类型：string）。")
@@ -349,7 +352,7 @@ def test_two_sections_quote_their_own_rows_of_one_table() -> None:
 
 def test_a_verb_asked_is_found_in_the_word_its_documents_use_for_it() -> None:
     # kratos' "中间件怎么自定义": its page says "#### 定制中间件" for routing middleware by operation (selector)
-    from generator.topic.analyze import aspect_sections
+    from generator.topic.aspect_candidates import aspect_sections
     from generator.topic.aspects import aspect_words
 
     page = (
@@ -410,7 +413,7 @@ JUR_AUTH = (
 def test_the_question_as_written_is_answered_by_the_section_doing_what_it_asks() -> None:
     # sa-token's "Sa-Token 怎么做权限校验" and arthas' "…怎么观察方法的入参和返回值" said "the stored sources do not
     # answer" while the defining page has "### 3、权限校验" with StpUtil.checkPermission
-    from generator.topic.analyze import aspect_sections
+    from generator.topic.aspect_candidates import aspect_sections
     from generator.topic.defining import asked_words
 
     topic = "Sa-Token 怎么做权限校验"

@@ -7,11 +7,14 @@ with what its example passages say before their lead-ins (kratos-zh middleware o
 from __future__ import annotations
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Analysis, Candidate, Catalog, Claim, Section, _quotes_of, reads_alone
+from generator.topic.candidate import Candidate
 from generator.topic.facet_sections import opening_passages, text_sections
+from generator.topic.findings import Analysis, Catalog, Claim, Section
+from generator.topic.passage_pools import reads_alone
 from generator.topic.plan import Plan, Step
 from generator.topic.report import build_report
 from generator.topic.sentences import code_examples, leans_back, listed_items
+from generator.topic.source_quotes import quotes_of
 
 REGISTER = (
     "var opts = []http.ServerOption{\n    http.Middleware(recovery.Recovery()),\n}\nhttp.NewServer(opts...)"
@@ -101,7 +104,7 @@ def test_a_bare_lead_ins_long_nested_list_is_quoted_by_its_points_with_the_parag
     # optimism's span-batches: "Where:" and its 27 items (3 points, 24 fields) were never quoted, so the
     # encoding was left unsaid while the bitlist sentence above it was quoted alone
     source = wsp.RawSource("local-s", "local", "local:s.md", "Span-batches", "t", ENCODING, kind="local")
-    quotes = [q for q, _, _ in _quotes_of(source, "span batch encoding", {"span", "batch", "bitlists"})]
+    quotes = [q for q, _, _ in quotes_of(source, "span batch encoding", {"span", "batch", "bitlists"})]
     listed = [q for q in quotes if q.items]
     assert [(q.text, q.items) for q in listed] == [
         (

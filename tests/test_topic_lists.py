@@ -11,10 +11,10 @@ from generator.app.topic_target import topic_target
 from generator.documents.plain import markup_prose
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
-from generator.topic.analyze import _quotes_of
 from generator.topic.facet_sections import opening_passages, text_sections
 from generator.topic.pipeline import run_topic_research
 from generator.topic.sentences import code_examples, list_parts, list_quote
+from generator.topic.source_quotes import quotes_of
 from generator.topic.workspace import RawSource
 
 BUNDLE = (
@@ -102,14 +102,14 @@ def test_a_list_is_quoted_whole_with_its_lead_in_or_not_at_all() -> None:
     source = RawSource(
         id="s", source="local", url="local:bundle.md", title="Filesystem Bundle", fetched_at="", text=block
     )
-    quotes = [q for q, _, _ in _quotes_of(source, "bundle artifacts", {"bundl", "artifact", "file"})]
+    quotes = [q for q, _, _ in quotes_of(source, "bundle artifacts", {"bundl", "artifact", "file"})]
     assert [q.items for q in quotes] == [items]  # no item sentence ("This REQUIRED file…") alone
     # a list too long to quote whole: the sentence before its lead-in alone, never an item
     long = "Bundles hold what a runtime needs to start.\nThe files are:\n" + "\n".join(
         f"- file {n} holds the bundle data of part {n}." for n in range(20)
     )
     source = RawSource(id="t", source="local", url="local:b.md", title="Bundles", fetched_at="", text=long)
-    quotes = [q.text for q, _, _ in _quotes_of(source, "bundle files", {"bundl", "file"})]
+    quotes = [q.text for q, _, _ in quotes_of(source, "bundle files", {"bundl", "file"})]
     assert quotes == ["Bundles hold what a runtime needs to start."]
 
 
@@ -235,7 +235,7 @@ def test_a_list_right_under_its_heading_is_quoted_with_the_heading_as_its_lead_i
     source = RawSource(
         id="g", source="local", url="local:goals.md", title="Context", fetched_at="", text=block
     )
-    quotes = [q for q, _, _ in _quotes_of(source, "goals of context", {"goal", "cost", "api"})]
+    quotes = [q for q, _, _ in quotes_of(source, "goals of context", {"goal", "cost", "api"})]
     assert all(q.items for q in quotes)  # never an item alone
     # a paragraph's short lead-in still has to stand (a grammar production "ObjectTypeDefinition :" names no list)
     assert list_quote("ObjectTypeDefinition:\n- Description? type Name\n- type Name Directives") is None
@@ -269,7 +269,7 @@ def test_a_sections_opening_list_is_quoted_whole_under_its_heading() -> None:
 
 
 def test_what_the_subject_is_comes_with_the_list_of_its_parts_that_follows_its_first_paragraph() -> None:
-    from generator.topic.analyze import _section_openings
+    from generator.topic.section_candidates import _section_openings
 
     overview = text_sections(
         "## Overview\n\n"

@@ -4,7 +4,7 @@ quoted with that list, never run on into the paragraphs after the list (issue #3
 from __future__ import annotations
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import definition
+from generator.topic.definition import definition
 from generator.topic.judge import RelevanceJudge
 
 SHUTDOWN = (

@@ -11,17 +11,12 @@ from generator.app.topic_target import topic_target
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.topic import workspace as wsp
-from generator.topic.analyze import (
-    Analysis,
-    Candidate,
-    Catalog,
-    Claim,
-    Section,
-    account_examples,
-    allocate,
-    rows_defining,
-)
+from generator.topic.account import account_examples
+from generator.topic.allocation import allocate
+from generator.topic.candidate import Candidate
 from generator.topic.facet_sections import opening_passages, own_examples, text_sections, with_example_below
+from generator.topic.findings import Analysis, Catalog, Claim, Section
+from generator.topic.part_candidates import rows_defining
 from generator.topic.parts import part_facets, part_words, question_parts
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import Plan, Step

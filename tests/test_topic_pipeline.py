@@ -26,7 +26,8 @@ from generator.kb.search import refresh_search_db
 from generator.site.pages.topic import publish_topic
 from generator.site.pages.topic_raw import write_raw_pages
 from generator.store import KBPaths, read_page
-from generator.topic.analyze import Analysis, Catalog, Claim, Section, _ClaimDraft, resolve_claims
+from generator.topic.findings import Analysis, Catalog, Claim, Section
+from generator.topic.model_claims import _ClaimDraft, resolve_claims
 from generator.topic.pipeline import resume_topic_research, run_topic_research, unverified_line
 from generator.topic.plan import Plan
 from generator.topic.report import Report, build_report

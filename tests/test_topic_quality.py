@@ -15,7 +15,8 @@ from generator.documents.prose import prose_ratio
 from generator.kb.index import update_index
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page, write_page
-from generator.topic.analyze import Candidate, allocate
+from generator.topic.allocation import allocate
+from generator.topic.candidate import Candidate
 from generator.topic.defining import plan_subject, zh_subjects
 from generator.topic.judge import RelevanceJudge
 from generator.topic.keyphrases import GENERIC, topic_phrases

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from topic_fakes import offline
 
-from generator.topic.analyze import Catalog, analyze, path_facets
-from generator.topic.facet_sections import section_facets
+from generator.topic.analyze import analyze
+from generator.topic.facet_sections import path_facets, section_facets
+from generator.topic.findings import Catalog
 from generator.topic.plan import heuristic_plan
 from generator.topic.sentences import list_quote, needs_antecedent, places, points_elsewhere
 from generator.topic.standing import proposals_only, usable_for
@@ -64,7 +65,7 @@ def test_a_withdrawn_proposal_does_not_answer_how_beside_the_defining_one_in_for
 
 def test_another_documents_self_reference_is_attributed_and_the_header_states_the_current_state() -> None:
     # the subject's document is titled after it but is not titled as it, so the other proposal answers too (a
-    # document titled "Assignment Expressions" alone would answer "what" itself: `_subject_first`)
+    # document titled "Assignment Expressions" alone would answer "what" itself: `account.subject_first`)
     subject = _source("s", "Assignment Expressions in Python", SUBJECT, "final", relevance=0.93)
     other = _source("o", "Augmented assignment operators", OTHER, "final", relevance=0.9)
     plan = heuristic_plan("assignment expressions")
@@ -75,7 +76,8 @@ def test_another_documents_self_reference_is_attributed_and_the_header_states_th
     theirs = [c for c in claims.values() if c.sources == ["o"]]
     assert all(c.attributed == "Augmented assignment operators" for c in theirs)
     # quoted anywhere (a section is no longer padded with it here), "This PEP" is its own document's
-    from generator.topic.analyze import Claim, attribute
+    from generator.topic.findings import Claim
+    from generator.topic.section_claims import attribute
 
     passage = Claim("This PEP allows augmented assignment expressions such as x += 1 to be used.", ["o"])
     [quoted] = attribute([passage], Catalog([subject, other]), ["s"])
@@ -168,9 +170,9 @@ def test_a_sentence_right_after_an_example_speaking_of_it_is_not_quoted_without_
         "the binding of the line in one place.\n"
     )
     source = _source("s", "Assignment Expressions", text, "final")
-    from generator.topic.analyze import _quotes_of
+    from generator.topic.source_quotes import quotes_of
 
-    quoted = [q.text for q, _, _ in _quotes_of(source, "assignment expressions", {"assign", "loop", "line"})]
+    quoted = [q.text for q, _, _ in quotes_of(source, "assignment expressions", {"assign", "loop", "line"})]
     assert not any(q.startswith("Calling readline") for q in quoted)
     assert any(q.startswith("Assignment expressions keep") for q in quoted)
 

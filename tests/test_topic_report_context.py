@@ -17,7 +17,8 @@ from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.text.sentences import split_sentences
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Catalog, analyze
+from generator.topic.analyze import analyze
+from generator.topic.findings import Catalog
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import DocumentOutline, heading_facets, heuristic_plan, outline_facets
 from generator.topic.processing import measured_figures
@@ -384,7 +385,7 @@ def test_an_activity_is_asked_about_as_something_done() -> None:
 
 
 def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None:
-    from generator.topic.analyze import definition
+    from generator.topic.definition import definition
     from generator.topic.judge import RelevanceJudge
 
     quickstart = wsp.RawSource(
@@ -406,7 +407,7 @@ def test_the_definition_comes_from_the_document_titled_after_the_topic() -> None
 
 
 def test_a_proposal_is_defined_from_where_it_states_its_subject_never_its_problem_statement() -> None:
-    from generator.topic.analyze import definition
+    from generator.topic.definition import definition
     from generator.topic.judge import RelevanceJudge
 
     def proposal(sid: str, title: str, text: str) -> wsp.RawSource:
@@ -440,7 +441,7 @@ def test_a_proposal_is_defined_from_where_it_states_its_subject_never_its_proble
 
 
 def test_of_two_proposals_titled_after_the_subject_the_one_the_other_builds_on_defines_it() -> None:
-    from generator.topic.analyze import definition
+    from generator.topic.definition import definition
     from generator.topic.judge import RelevanceJudge
 
     base = wsp.RawSource(
@@ -475,7 +476,7 @@ def test_a_code_example_is_quoted_with_the_sentence_that_introduces_it(kb_root: 
 
 
 def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:
-    from generator.topic.analyze import Claim
+    from generator.topic.findings import Claim
     from generator.topic.report import ReportSection, leads
 
     paragraph = (
@@ -487,8 +488,8 @@ def test_the_summary_stops_at_about_five_sentences_of_whole_passages() -> None:
 
 
 def test_a_section_question_is_answered_from_the_section_it_is_named_after() -> None:
-    from generator.topic.analyze import candidates
     from generator.topic.judge import RelevanceJudge
+    from generator.topic.word_candidates import candidates
 
     text = (
         "# Signals\n\nSignals notify subscribers of events in the application, and subscribing to them is easy.\n\n"

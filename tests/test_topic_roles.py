@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from generator.text.pointers import states_purpose_within
 from generator.text.words import tokens
-from generator.topic.analyze import document_opening
 from generator.topic.facet_sections import path_facets, stating_parts, treating
 from generator.topic.headings import is_status_heading, section_facets
+from generator.topic.openings import document_opening
 
 PROPOSAL = """# Widget Versioning
 
@@ -220,7 +220,7 @@ def test_a_definition_is_looked_for_outside_the_motivation_first() -> None:
 
 
 def test_a_title_naming_the_subject_a_topic_states_a_purpose_of_opens_from_where_it_states_it() -> None:
-    from generator.topic.analyze import definition, purposed_subject
+    from generator.topic.definition import definition, purposed_subject
     from generator.topic.judge import RelevanceJudge
     from generator.topic.workspace import RawSource
 

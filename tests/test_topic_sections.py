@@ -428,7 +428,8 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
     # subject's own account, and its passages answer "what" alone when it has enough of them
     from dataclasses import replace
 
-    from generator.topic.analyze import Candidate, _subject_first
+    from generator.topic.account import subject_first
+    from generator.topic.candidate import Candidate
     from generator.topic.defining import titled_as
 
     assert titled_as("Property Wrappers", "property wrappers")
@@ -442,9 +443,9 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
         return Candidate(text, source, 1.0, 0.5, 0.1)
 
     pool = [passage("Parameters may carry a wrapper.", "se0293")]
-    assert _subject_first(pool, "what", {"se0258"}) == pool  # nothing of its own beside the definition
+    assert subject_first(pool, "what", {"se0258"}) == pool  # nothing of its own beside the definition
     pool.append(passage("A wrapper stores the value.", "se0258"))
-    assert [c.source for c in _subject_first(pool, "what", {"se0258"})] == ["se0258"]
+    assert [c.source for c in subject_first(pool, "what", {"se0258"})] == ["se0258"]
     # every facet alike: a proposal extending the subject states its own change's motivation and plan
     # ("During the preview for Octane, we've encountered a few issues…" in "Tracked Properties Updates")
     # when the subject's own account has a section on the facet ("## Motivation")
@@ -452,18 +453,18 @@ def test_every_facet_comes_from_the_subjects_own_account_when_it_answers() -> No
         passage("During the preview, we've encountered a few issues with tracked properties.", "rfc478"),
         passage("Native getters don't give Ember the information it needs to track changes.", "rfc410"),
     ]
-    assert _subject_first(why, "motivation", {"rfc410"}) == why  # no section of its own on it: all answer
+    assert subject_first(why, "motivation", {"rfc410"}) == why  # no section of its own on it: all answer
     why.append(replace(passage("Tracked properties are simpler to learn.", "rfc410"), treats=True))
     # why it matters, its limits and alternatives: one passage of its own section states them; another
     # proposal's motivation is its own change's
-    assert {c.source for c in _subject_first(why, "motivation", {"rfc410"})} == {"rfc410"}
-    assert {c.source for c in _subject_first(why, "limits", {"rfc410"})} == {"rfc410"}
+    assert {c.source for c in subject_first(why, "motivation", {"rfc410"})} == {"rfc410"}
+    assert {c.source for c in subject_first(why, "limits", {"rfc410"})} == {"rfc410"}
     # how it works: one passage of its own is thin ("Element Modifiers" adds a package to the blueprint, the
     # modifier manager it builds on is defined elsewhere)
-    assert _subject_first(why, "how", {"rfc410"}) == why
+    assert subject_first(why, "how", {"rfc410"}) == why
     why.append(replace(passage("Tracked properties need no dependency keys.", "rfc410"), treats=True))
-    assert {c.source for c in _subject_first(why, "how", {"rfc410"})} == {"rfc410"}
-    assert _subject_first(why, "motivation", set()) == why  # no document is the subject's own account
+    assert {c.source for c in subject_first(why, "how", {"rfc410"})} == {"rfc410"}
+    assert subject_first(why, "motivation", set()) == why  # no document is the subject's own account
 
 
 def test_the_subjects_own_sections_on_a_facet_answer_it_alone() -> None:
@@ -471,7 +472,8 @@ def test_the_subjects_own_sections_on_a_facet_answer_it_alone() -> None:
     # the following definitions:" names its words but defines terms, and is not quoted beside the design
     from dataclasses import replace
 
-    from generator.topic.analyze import Candidate, _subject_first
+    from generator.topic.account import subject_first
+    from generator.topic.candidate import Candidate
 
     def passage(text: str, treats: bool = False) -> Candidate:
         return replace(Candidate(text, "rfc145", 1.0, 0.5, 0.1), treats=treats)
@@ -481,11 +483,11 @@ def test_the_subjects_own_sections_on_a_facet_answer_it_alone() -> None:
         passage("A doc-comment starts with /** and ends with */.", treats=True),
         passage("The content of a doc-comment is CommonMark.", treats=True),
     ]
-    assert _subject_first([design[0], terms, design[1]], "how", {"rfc145"}) == design
+    assert subject_first([design[0], terms, design[1]], "how", {"rfc145"}) == design
     why = passage("Doc-comments are written in many formats across nixpkgs.", treats=True)
-    assert _subject_first([terms, why], "motivation", {"rfc145"}) == [why]
+    assert subject_first([terms, why], "motivation", {"rfc145"}) == [why]
     # too few passages of its own sections: the account's other passages answer with them
-    assert _subject_first([design[0], terms], "how", {"rfc145"}) == [design[0], terms]
+    assert subject_first([design[0], terms], "how", {"rfc145"}) == [design[0], terms]
 
 
 def test_a_section_under_the_rationale_answers_why_whatever_its_own_heading_names() -> None:
@@ -517,7 +519,8 @@ def test_a_section_under_the_rationale_answers_why_whatever_its_own_heading_name
 def test_the_defining_document_the_report_opens_from_answers_each_facet_before_its_neighbours() -> None:
     # react's "上下文" (context): no document is titled as the subject; the report opens from "new version of
     # context", and "lazy context propagation" answered "why" with the motivation of its own change
-    from generator.topic.analyze import Catalog, analyze
+    from generator.topic.analyze import analyze
+    from generator.topic.findings import Catalog
     from generator.topic.plan import Plan, Step
 
     def source(sid: str, title: str, text: str) -> wsp.RawSource:
@@ -560,7 +563,8 @@ def test_what_the_subject_is_comes_from_other_documents_only_where_they_open_on_
     # vue's 异步组件: the guide titled as the subject says no more than its definition, and "what" took the
     # Suspense page's "要了解 <Suspense> 所解决的问题…" and a glossary's "组件是 Vue 提供的…" beside the glossary's
     # own definition of the subject
-    from generator.topic.analyze import Candidate, _subject_first, opens_on
+    from generator.topic.account import opens_on, subject_first
+    from generator.topic.candidate import Candidate
 
     def passage(text: str, source: str) -> Candidate:
         return Candidate(text, source, 1.0, 0.5, 0.1)
@@ -570,8 +574,8 @@ def test_what_the_subject_is_comes_from_other_documents_only_where_they_open_on_
         passage("异步组件是为另一个组件提供的包装器，来让被包装的组件可以进行懒加载。", "glossary"),
         passage("组件是 Vue 提供的将 UI 拆成较小部分的主要机制。", "glossary"),
     ]
-    assert [c.text for c in _subject_first(pool, "what", {"async"}, "异步组件")] == [pool[1].text]
-    assert _subject_first(pool, "what", set(), "异步组件") == pool  # no document is the subject's own account
+    assert [c.text for c in subject_first(pool, "what", {"async"}, "异步组件")] == [pool[1].text]
+    assert subject_first(pool, "what", set(), "异步组件") == pool  # no document is the subject's own account
     assert opens_on("An async component wraps another component.", "async components")
     assert opens_on("Async components are lazy.", "async component")
     assert not opens_on("Components are the main mechanism.", "async components")
@@ -581,7 +585,8 @@ def test_what_the_subject_is_beside_its_definition_comes_from_what_sections_or_s
     # pinia's 插件 and svelte's CSS custom properties: "what" was padded with a limit and a motivation
     from dataclasses import replace
 
-    from generator.topic.analyze import Candidate, defining_passages, opens_on
+    from generator.topic.account import defining_passages, opens_on
+    from generator.topic.candidate import Candidate
 
     def passage(text: str, treats: bool = False) -> Candidate:
         return replace(Candidate(text, "doc", 1.0, 0.5, 0.1), treats=treats)

@@ -6,12 +6,15 @@ import pytest
 from report_quality import report_quality
 
 from generator.text.sentences import split_sentences
-from generator.topic.analyze import Candidate, Claim, allocate, candidates
+from generator.topic.allocation import allocate
+from generator.topic.candidate import Candidate
 from generator.topic.facet_sections import TextSection, opening_passages
+from generator.topic.findings import Claim
 from generator.topic.judge import RelevanceJudge
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, ReportSection
 from generator.topic.sentences import is_changelog, paragraph_parts, passage_at, quotable, quote_at
+from generator.topic.word_candidates import candidates
 from generator.topic.workspace import RawSource
 
 
@@ -154,7 +157,7 @@ def test_summary_opens_with_the_best_answer_and_sources_about_the_topic_weigh_mo
 
 
 def test_model_drafts_are_trimmed_at_the_boundary_not_refused() -> None:
-    from generator.topic.analyze import _SectionDraft
+    from generator.topic.model_claims import _SectionDraft
     from generator.topic.processing import ChartSpec
 
     chatty = "Vector indexes keep search fast. " * 60
@@ -188,7 +191,7 @@ def test_no_antecedent_across_a_paragraph_and_a_dummy_it_stands_alone() -> None:
 
 
 def test_a_passage_must_name_the_topics_most_specific_concept() -> None:
-    from generator.topic.analyze import sentence_statistics
+    from generator.topic.topic_point import sentence_statistics
 
     guide = _source(
         "guide",
@@ -209,8 +212,8 @@ def test_a_concept_the_sources_titles_name_is_a_point_too() -> None:
     """The rarest topic word can be incidental ("organize"): a concept the stored sources' titles name, no more
     common than the topic's median concept, makes a passage on point as well."""
     from generator.retrieval.scoring import Fields, field_tokens
-    from generator.topic.analyze import point_shares
     from generator.topic.judge import RelevanceJudge
+    from generator.topic.topic_point import point_shares
 
     judge = RelevanceJudge("How application factories organize a large app")
     passages = {
@@ -256,7 +259,7 @@ def test_a_document_that_only_touches_the_topic_is_quoted_where_it_names_all_of_
 
 
 def test_a_document_not_titled_after_the_topic_opens_only_with_a_paragraph_naming_all_of_it() -> None:
-    from generator.topic.analyze import definition
+    from generator.topic.definition import definition
 
     proposal = RawSource(
         "nep12", "local", "local:neps/nep-0012.rst", "Missing data and NA support", "t",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from generator.site.pages.topic import summary_paragraphs
 from generator.site.text import Markdown
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Analysis, Catalog, Claim, Section
+from generator.topic.findings import Analysis, Catalog, Claim, Section
 from generator.topic.plan import Plan, Step
 from generator.topic.report import build_report
 from generator.topic.sentences import code_examples

@@ -6,7 +6,8 @@ prompt ("How will we solve the problem? Describe in detail…")."""
 from __future__ import annotations
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Analysis, Catalog, Claim, Section, design_opening
+from generator.topic.definition import design_opening
+from generator.topic.findings import Analysis, Catalog, Claim, Section
 from generator.topic.headings import section_facets
 from generator.topic.judge import RelevanceJudge
 from generator.topic.plan import Plan, Step

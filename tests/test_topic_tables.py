@@ -12,7 +12,8 @@ from generator.documents.plain import markup_prose
 from generator.documents.table import row_sentences
 from generator.site.pages.topic import described
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Analysis, Catalog, Claim, Section, analyze
+from generator.topic.analyze import analyze
+from generator.topic.findings import Analysis, Catalog, Claim, Section
 from generator.topic.headings import section_facets
 from generator.topic.plan import Plan
 from generator.topic.report import SUMMARY_ROWS, Report, build_report
@@ -133,7 +134,7 @@ def test_a_raw_pages_description_is_no_row_of_its_tables() -> None:
 
 def test_a_tables_rows_say_which_language_the_quotes_are_in() -> None:
     from generator.site.pages.topic import quotes_in_another_language
-    from generator.topic.analyze import Claim
+    from generator.topic.findings import Claim
     from generator.topic.report import Report, ReportSection
 
     # Naive UI's 倒计时 report quoted only its props tables, each under an English label ("Countdown Props:"),

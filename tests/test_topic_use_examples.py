@@ -9,8 +9,11 @@ from dataclasses import replace
 from topic_fakes import facet_plan, offline
 
 from generator.topic import workspace as wsp
-from generator.topic.analyze import Candidate, Catalog, allocate, analyze
+from generator.topic.allocation import allocate
+from generator.topic.analyze import analyze
+from generator.topic.candidate import Candidate
 from generator.topic.facet_sections import TextSection, opening_passages, text_sections
+from generator.topic.findings import Catalog
 
 PAGINATION = (
     "# Pagination 分页\n\n"

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from topic_fakes import component_page, facet_plan
 
-from generator.topic.analyze import Catalog, defining_sources, definition, passage_pools, sentence_statistics
 from generator.topic.defining import plan_subject, zh_subjects
+from generator.topic.definition import definition
+from generator.topic.findings import Catalog
 from generator.topic.judge import RelevanceJudge
+from generator.topic.passage_pools import passage_pools
 from generator.topic.plan import heuristic_plan
+from generator.topic.subject_sources import defining_sources
+from generator.topic.topic_point import sentence_statistics
 
 NETWORK = "Hertz 默认用哪个网络库？什么时候应该换成 Go 原生的 net"
 

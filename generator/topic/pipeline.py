@@ -27,8 +27,9 @@ from ..store import KBPaths, read_json, safe_join, write_json
 from . import identity
 from . import workspace as wsp
 from .aggregate import aggregate
-from .analyze import Analysis, Catalog, analyze
+from .analyze import analyze
 from .dispatch import Role, StepOutcome, run_plan
+from .findings import Analysis, Catalog
 from .plan import DocumentOutline, Plan, Step, make_plan, replan
 from .processing import process_step
 from .report import Report, build_report, refused_figures

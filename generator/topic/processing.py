@@ -23,12 +23,12 @@ from ..summarize import rank_sentences
 from ..text.sentences import split_sentences
 from ..text.words import STOPWORDS
 from . import bounds
-from .analyze import point_shares, sentence_statistics
 from .defining import about_subject
 from .dispatch import StepOutcome
 from .judge import RelevanceJudge
 from .plan import Step
 from .sentences import is_changelog, quotable
+from .topic_point import point_shares, sentence_statistics
 from .workspace import RawSource
 
 MAX_ROWS = 12
@@ -205,7 +205,7 @@ def _clause(sentence: str, at: int) -> str:
 
 def lexical_spec(step: Step, sources: list[RawSource]) -> StoredObject | None:
     """Offline: the measured figures in the sentences most relevant to the step, each labelled by its clause.
-    Only sentences on the topic's point count (analyze.point_shares), and never a changelog's. When some
+    Only sentences on the topic's point count (topic_point.point_shares), and never a changelog's. When some
     stored documents are about the topic (titled after it, or opening with it), only theirs: "Augmented
     Assignments" counting "13 new bytecodes" is no figure of assignment expressions."""
     topic = RelevanceJudge(step.search_text())

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from ..jsontypes import StoredObject
 from ..text.pointers import is_question
 from ..text.sentences import split_sentences
-from .analyze import Analysis, Catalog, Claim
+from .findings import Analysis, Catalog, Claim
 from .plan import Plan, Step
 from .processing import ChartSpec
 from .sentences import (

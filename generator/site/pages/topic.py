@@ -23,7 +23,7 @@ from ...llm.base import model_label
 from ...store import KBPaths
 from ...topic import workspace as wsp
 from ...topic.aggregated import Aggregation
-from ...topic.analyze import Analysis, Catalog, Claim
+from ...topic.findings import Analysis, Catalog, Claim
 from ...topic.report import Report, ReportFigure
 from ...topic.state import TopicMeta
 from ...topic.verify import MIN_DISTINCT_SOURCES

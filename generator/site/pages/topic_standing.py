@@ -3,7 +3,7 @@ the document is no longer in force) and its date."""
 
 from __future__ import annotations
 
-from ...topic.analyze import Catalog
+from ...topic.findings import Catalog
 from ...topic.standing import inactive, standing_word, stated_standing
 from ...topic.workspace import RawSource
 from ..text import Markdown, md_inline
