@@ -358,7 +358,8 @@ def test_the_account_titled_with_part_of_the_subject_says_how_it_works_in_its_de
     # "Task builder" names one word of "task computation expressions", and a section of it names the others: its
     # "# Detailed design" is still how the subject works, opened by its lead-in with the list it breaks into
     from generator.retrieval.scoring import tokens
-    from generator.topic.facet_sections import opening_passages, treating
+    from generator.topic.facet_sections import treating
+    from generator.topic.opening_passages import opening_passages
 
     concepts = [{"task"}, {"computation"}, {"expression"}]
     how = [
@@ -374,7 +375,8 @@ def test_the_account_titled_with_part_of_the_subject_says_how_it_works_in_its_de
 
 
 def test_a_design_section_opening_on_the_model_it_replaces_is_quoted_after_it() -> None:
-    from generator.topic.facet_sections import opening_passages, text_sections
+    from generator.topic.opening_passages import opening_passages
+    from generator.topic.section_tree import text_sections
 
     design = next(
         s
@@ -472,7 +474,8 @@ def test_the_sections_naming_what_the_title_leaves_out_of_the_subject_say_how_it
     # ErrorMessage), none on validation, while "配置初始值与校验规则" and "静默校验" were stored: the title "Form
     # 表单" names 表单 of 表单校验, and those headings name 校验
     from generator.text.words import tokens
-    from generator.topic.facet_sections import completing_headings, text_sections
+    from generator.topic.section_tree import text_sections
+    from generator.topic.subject_headings import completing_headings
 
     judge = RelevanceJudge("Semi Form 表单校验怎么做")
     forms = [t.forms for t in judge.terms(judge.topic)]

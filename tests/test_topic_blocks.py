@@ -12,14 +12,16 @@ from generator.documents.plain import markup_prose
 from generator.text.words import tokens
 from generator.topic import workspace as wsp
 from generator.topic.definition import definition
-from generator.topic.facet_sections import opening_passages, subject_opening, text_sections
 from generator.topic.findings import Analysis, Catalog, Claim, Section
 from generator.topic.judge import RelevanceJudge
+from generator.topic.opening_passages import opening_passages
 from generator.topic.openings import abstract_unit
 from generator.topic.plan import Plan, Step
 from generator.topic.report import build_report
 from generator.topic.section_candidates import section_candidates
 from generator.topic.section_claims import header_claims
+from generator.topic.section_tree import text_sections
+from generator.topic.subject_headings import subject_opening
 
 STORES = (
     "# Reactive stores\n\n## Summary\n\n"

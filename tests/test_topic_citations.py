@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from generator.text.sentences import split_sentences
 from generator.text.words import tokens
-from generator.topic.facet_sections import opening_passages, text_sections, treating
+from generator.topic.facet_sections import treating
 from generator.topic.findings import Analysis, Catalog, Claim, Section
+from generator.topic.opening_passages import opening_passages
 from generator.topic.openings import document_opening
 from generator.topic.passage_pools import _states_own_standing
 from generator.topic.plan import Plan, Step, heading_facets
 from generator.topic.report import build_report
 from generator.topic.section_claims import in_source_order
+from generator.topic.section_tree import text_sections
 from generator.topic.sentences import (
     code_examples,
     glossary_term,

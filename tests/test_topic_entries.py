@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from generator.topic import workspace as wsp
 from generator.topic.definition import definition
-from generator.topic.facet_sections import entry_name, stranded_in_entry
 from generator.topic.judge import RelevanceJudge
+from generator.topic.passage_headings import entry_name, stranded_in_entry
 
 REGISTRY = (
     "# Form Validator Registry\n\n"

@@ -3,7 +3,8 @@ not as its heading turned label ("使用参考:"), which says nothing alone (iss
 
 from __future__ import annotations
 
-from generator.topic.facet_sections import TextSection, opening_passages
+from generator.topic.opening_passages import opening_passages
+from generator.topic.section_tree import TextSection
 
 CODE = "```bash\nmc /tmp/Test.java\n```"
 

@@ -11,16 +11,14 @@ from generator.documents.plain import markup_prose
 from generator.site.pages.topic import claim_markdown
 from generator.text.words import tokens
 from generator.topic.analyze import analyze
-from generator.topic.facet_sections import (
-    opening_passages,
-    path_facets,
-    section_facets,
-    text_sections,
-    treating,
-)
+from generator.topic.facet_sections import treating
 from generator.topic.findings import Catalog, Claim
+from generator.topic.heading_facets import path_facets
+from generator.topic.headings import section_facets
 from generator.topic.judge import RelevanceJudge
+from generator.topic.opening_passages import opening_passages
 from generator.topic.section_claims import in_context
+from generator.topic.section_tree import text_sections
 from generator.topic.sentences import context_of, needs_antecedent, quotable
 from generator.topic.source_quotes import quotes_of
 from generator.topic.topic_point import sentence_statistics
@@ -323,7 +321,7 @@ def test_a_subsection_of_a_scenario_or_rationale_is_not_the_design() -> None:
     """ "#### Shared abstractions and implementation for the entire stack" under "## Scenarios and User
     Experience" is a scenario, "### Subtest semantics" under "## Rationale" a reason: neither states the
     design, whatever its own heading names; "### Abstractions" under "## Design" does."""
-    from generator.topic.facet_sections import stating_parts
+    from generator.topic.stating_parts import stating_parts
 
     blocks = [
         "# Rate limits",

@@ -16,12 +16,14 @@ from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.text.pointers import needs_antecedent
 from generator.text.words import tokens
-from generator.topic.facet_sections import opening_passages, text_sections, treating
+from generator.topic.facet_sections import treating
 from generator.topic.headings import decision_record, section_facets
 from generator.topic.judge import RelevanceJudge
+from generator.topic.opening_passages import opening_passages
 from generator.topic.openings import document_opening
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import DocumentOutline, outline_facets
+from generator.topic.section_tree import text_sections
 from generator.topic.sentences import is_changelog
 
 # --------------------------------------------------------------------------- one heading table

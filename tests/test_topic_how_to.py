@@ -15,13 +15,16 @@ from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
 from generator.text.promotion import community_heading, promotes
 from generator.topic import workspace as wsp
-from generator.topic.facet_sections import opening_passages, promoting, stating_parts, text_sections
 from generator.topic.findings import Catalog
 from generator.topic.headings import section_facets, unnumbered
 from generator.topic.judge import RelevanceJudge
+from generator.topic.opening_passages import opening_passages
+from generator.topic.passage_headings import promoting
 from generator.topic.passage_pools import asks_how, passage_pools
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import Plan, Step
+from generator.topic.section_tree import text_sections
+from generator.topic.stating_parts import stating_parts
 from generator.topic.topic_point import sentence_statistics
 
 KICKOUT = (

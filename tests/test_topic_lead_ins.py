@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from generator.topic import workspace as wsp
 from generator.topic.candidate import Candidate
-from generator.topic.facet_sections import opening_passages, text_sections
 from generator.topic.findings import Analysis, Catalog, Claim, Section
+from generator.topic.opening_passages import opening_passages
 from generator.topic.passage_pools import reads_alone
 from generator.topic.plan import Plan, Step
 from generator.topic.report import build_report
+from generator.topic.section_tree import text_sections
 from generator.topic.sentences import code_examples, leans_back, listed_items
 from generator.topic.source_quotes import quotes_of
 

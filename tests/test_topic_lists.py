@@ -11,8 +11,9 @@ from generator.app.topic_target import topic_target
 from generator.documents.plain import markup_prose
 from generator.site.pages.topic import publish_topic
 from generator.store import KBPaths, read_page
-from generator.topic.facet_sections import opening_passages, text_sections
+from generator.topic.opening_passages import opening_passages
 from generator.topic.pipeline import run_topic_research
+from generator.topic.section_tree import text_sections
 from generator.topic.sentences import code_examples, list_parts, list_quote
 from generator.topic.source_quotes import quotes_of
 from generator.topic.workspace import RawSource

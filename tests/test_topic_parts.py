@@ -14,13 +14,15 @@ from generator.topic import workspace as wsp
 from generator.topic.account import account_examples
 from generator.topic.allocation import allocate
 from generator.topic.candidate import Candidate
-from generator.topic.facet_sections import opening_passages, own_examples, text_sections, with_example_below
 from generator.topic.findings import Analysis, Catalog, Claim, Section
+from generator.topic.opening_passages import opening_passages
 from generator.topic.part_candidates import rows_defining
 from generator.topic.parts import part_facets, part_words, question_parts
 from generator.topic.pipeline import run_topic_research
 from generator.topic.plan import Plan, Step
 from generator.topic.report import build_report
+from generator.topic.section_examples import own_examples
+from generator.topic.section_tree import text_sections, with_example_below
 from generator.topic.sentences import with_lead_ins
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from topic_fakes import offline
 
 from generator.topic.analyze import analyze
-from generator.topic.facet_sections import path_facets, section_facets
 from generator.topic.findings import Catalog
+from generator.topic.heading_facets import path_facets
+from generator.topic.headings import section_facets
 from generator.topic.plan import heuristic_plan
 from generator.topic.sentences import list_quote, needs_antecedent, places, points_elsewhere
 from generator.topic.standing import proposals_only, usable_for
@@ -218,7 +219,8 @@ def test_the_work_a_change_asks_for_is_not_how_the_thing_works() -> None:
 def test_an_example_of_how_things_are_done_without_the_subject_is_not_quoted_as_its_use() -> None:
     # react's 服务器组件: "如果不使用服务器组件，通常会在客户端通过一个 Effect 来获取静态数据：" and its code answered "how
     # do you use server components?" with the way they replace
-    from generator.topic.facet_sections import opening_passages, text_sections
+    from generator.topic.opening_passages import opening_passages
+    from generator.topic.section_tree import text_sections
     from generator.topic.sentences import code_examples
 
     text = (
@@ -244,7 +246,8 @@ def test_a_paragraph_ending_on_an_announcement_is_quoted_without_it() -> None:
     """ "There are two main reasons to introduce this API in the BCL." announces the subsections after it: a
     paragraph is quoted up to it, and alone it is no passage."""
     from generator.text.pointers import announces
-    from generator.topic.facet_sections import opening_passages, text_sections
+    from generator.topic.opening_passages import opening_passages
+    from generator.topic.section_tree import text_sections
 
     assert announces("There are several alternative options for the VLA syntax.")
     assert not announces("There are two ways to do it: a and b.")

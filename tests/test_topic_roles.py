@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from generator.text.pointers import states_purpose_within
 from generator.text.words import tokens
-from generator.topic.facet_sections import path_facets, stating_parts, treating
+from generator.topic.facet_sections import treating
+from generator.topic.heading_facets import path_facets
 from generator.topic.headings import is_status_heading, section_facets
 from generator.topic.openings import document_opening
+from generator.topic.stating_parts import stating_parts
 
 PROPOSAL = """# Widget Versioning
 
@@ -191,7 +193,8 @@ def test_document_furniture_is_never_quoted() -> None:
 
 
 def test_a_section_opening_on_a_long_paragraph_is_quoted_from_its_opening_sentences() -> None:
-    from generator.topic.facet_sections import TextSection, opening_passages
+    from generator.topic.opening_passages import opening_passages
+    from generator.topic.section_tree import TextSection
 
     evidence = " ".join(
         f"Checker number {n} reported a false positive in a real code base." for n in range(20)

@@ -13,10 +13,12 @@ from generator.store import KBPaths, read_page
 from generator.text.words import tokens
 from generator.topic import workspace as wsp
 from generator.topic.defining import subjects, titled_after
-from generator.topic.facet_sections import opening_passages, text_sections, treating
+from generator.topic.facet_sections import treating
 from generator.topic.headings import DELIVERY, aside_role
 from generator.topic.judge import RelevanceJudge
+from generator.topic.opening_passages import opening_passages
 from generator.topic.pipeline import run_topic_research
+from generator.topic.section_tree import text_sections
 from generator.topic.sentences import context_of
 
 # --------------------------------------------------------------------------- which documents define a topic
@@ -494,7 +496,7 @@ def test_a_section_under_the_rationale_answers_why_whatever_its_own_heading_name
     # go's loopvar proposal: "### A decade of experience shows the cost of the current semantics" stands under
     # "## Rationale and Compatibility"; its "semantics" made it a "how" section, and "The current cures for
     # this problem are worse than the disease." answered "How does loop variable scoping work?"
-    from generator.topic.facet_sections import section_facets
+    from generator.topic.headings import section_facets
 
     judge = RelevanceJudge("loop variable scoping")
     concepts = [{w for form in t.forms for w in form} for t in judge.terms(judge.topic)]

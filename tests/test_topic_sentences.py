@@ -8,11 +8,12 @@ from report_quality import report_quality
 from generator.text.sentences import split_sentences
 from generator.topic.allocation import allocate
 from generator.topic.candidate import Candidate
-from generator.topic.facet_sections import TextSection, opening_passages
 from generator.topic.findings import Claim
 from generator.topic.judge import RelevanceJudge
+from generator.topic.opening_passages import opening_passages
 from generator.topic.processing import measured_figures
 from generator.topic.report import Report, ReportSection
+from generator.topic.section_tree import TextSection
 from generator.topic.sentences import is_changelog, paragraph_parts, passage_at, quotable, quote_at
 from generator.topic.word_candidates import candidates
 from generator.topic.workspace import RawSource

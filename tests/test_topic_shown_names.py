@@ -6,7 +6,8 @@ code (lowcode-engine's "我们需要在低代码引擎中注册 Setter，这样�
 from __future__ import annotations
 
 from generator.documents.plain import markup_prose
-from generator.topic.facet_sections import opening_passages, text_sections
+from generator.topic.opening_passages import opening_passages
+from generator.topic.section_tree import text_sections
 from generator.topic.sentences import points_at_shown
 
 SETTER = (

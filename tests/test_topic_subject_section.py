@@ -9,7 +9,8 @@ from pathlib import Path
 from topic_fakes import zh_report_on
 
 from generator.retrieval.scoring import tokens
-from generator.topic.facet_sections import headings_naming_whole, section_opening, text_sections
+from generator.topic.section_tree import text_sections
+from generator.topic.subject_headings import headings_naming_whole, section_opening
 
 # Element's form.md (packages docs/zh-CN/form.md), shortened
 FORM = (

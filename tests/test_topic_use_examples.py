@@ -12,8 +12,9 @@ from generator.topic import workspace as wsp
 from generator.topic.allocation import allocate
 from generator.topic.analyze import analyze
 from generator.topic.candidate import Candidate
-from generator.topic.facet_sections import TextSection, opening_passages, text_sections
 from generator.topic.findings import Catalog
+from generator.topic.opening_passages import opening_passages
+from generator.topic.section_tree import TextSection, text_sections
 
 PAGINATION = (
     "# Pagination 分页\n\n"

@@ -8,17 +8,14 @@ from collections.abc import Collection, Sequence
 
 from ..retrieval.scoring import tokens
 from .candidate import Candidate
-from .facet_sections import (
-    FRAMING_FACETS,
-    TextSection,
-    own_examples,
-    section_facets,
-    subject_headings,
-    text_sections,
-)
+from .heading_facets import FRAMING_FACETS
+from .headings import section_facets
 from .judge import RelevanceJudge
 from .section_candidates import SECTION_FACET_HITS, section_candidate
+from .section_examples import own_examples
+from .section_tree import TextSection, text_sections
 from .sentences import is_changelog, text_blocks
+from .subject_headings import subject_headings
 from .workspace import RawSource
 
 _HAN = re.compile(r"[\u3400-\u9fff]")

@@ -9,10 +9,11 @@ from ..documents.prose import prose_ratio
 from ..retrieval.scoring import tokens
 from ..text.sentences import sentences as split_all
 from .candidate import Candidate
-from .facet_sections import SectionPassage, TextSection, opening_passages, text_sections, with_example_below
 from .judge import RelevanceJudge
+from .opening_passages import opening_passages
 from .openings import subtitle
 from .section_candidates import SECTION_FACET_HITS, section_candidate
+from .section_tree import SectionPassage, TextSection, text_sections, with_example_below
 from .sentences import CODE_FENCE, MAX_CODE, MAX_ITEMS, clean, is_changelog, items_read_alone, list_parts
 from .source_quotes import quotes_of
 from .subject_sources import defining_sources

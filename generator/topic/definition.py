@@ -17,14 +17,6 @@ from .defining import (
     titled_as,
     zh_subjects,
 )
-from .facet_sections import (
-    headings_naming_whole,
-    names_whole,
-    outside_alternatives,
-    section_opening,
-    subject_opening,
-    text_sections,
-)
 from .findings import Catalog, Claim
 from .judge import RelevanceJudge
 from .openings import (
@@ -37,7 +29,10 @@ from .openings import (
     stated_opening,
 )
 from .parts import question_parts
+from .section_tree import text_sections
 from .sentences import is_changelog
+from .stating_parts import outside_alternatives
+from .subject_headings import headings_naming_whole, names_whole, section_opening, subject_opening
 from .subject_sources import defining_sources, heads_naming, title_share
 from .workspace import RawSource
 

@@ -85,7 +85,7 @@ FACETS = ("what", *FACET_WORDS)
 # proposal), and how the work is to be delivered: a KEP-like template's "Test Plan", "Graduation Criteria",
 # "Upgrade / Downgrade Strategy", "Version Skew Strategy", "Infrastructure Needed" (Argo CD's "Upgrade /
 # Downgrade Strategy" under "## Design Details" was quoted as how server-side apply works). The roles frame
-# their subsections as the outline's framing facets do (facet_sections.framed).
+# their subsections as the outline's framing facets do (heading_facets.framed).
 #
 # The questions and troubles readers bring ("## FAQ", "## 常见问题", "## Troubleshooting", "## 疑难解答") are an
 # aside too: what goes wrong with the subject and what to take instead ("是否支持上拉加载更多？" "上拉加载更多是另一个

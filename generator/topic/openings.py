@@ -12,7 +12,7 @@ from ..retrieval.scoring import tokens
 from ..text.paragraphs import paragraphs
 from ..text.pointers import points_elsewhere, states_purpose_within
 from ..text.sentences import sentences as split_all
-from .facet_sections import ASIDE, STATING_PARTS, outside_alternatives, stating_parts, stranded_in_entry
+from .passage_headings import stranded_in_entry
 from .sentences import (
     MAX_PASSAGE,
     RUN_IN_LABEL,
@@ -28,6 +28,7 @@ from .sentences import (
     stands_aside,
     text_blocks,
 )
+from .stating_parts import ASIDE, STATING_PARTS, outside_alternatives, stating_parts
 
 OPENING_SCAN = 8  # paragraphs of the defining document searched for its opening
 

@@ -9,10 +9,10 @@ from collections.abc import Collection, Sequence
 
 from .aspect_candidates import aspect_sections
 from .candidate import Candidate
-from .facet_sections import SectionPassage, text_sections
 from .judge import RelevanceJudge
 from .parts import part_facets, part_words, question_parts
 from .section_candidates import SECTION_FACET_HITS, section_candidate, section_candidates
+from .section_tree import SectionPassage, text_sections
 from .sentences import MAX_ITEMS, list_parts
 from .workspace import RawSource
 

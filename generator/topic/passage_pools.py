@@ -14,10 +14,11 @@ from .aspect_candidates import aspect_candidates, aspect_sections
 from .aspects import aspect_words
 from .candidate import Candidate
 from .defining import asked_words, plan_subject, sources_about, titled_as
-from .facet_sections import FRAMING_FACETS, promoting, stranded_in_entry
 from .findings import Catalog
+from .heading_facets import FRAMING_FACETS
 from .judge import RelevanceJudge
 from .part_candidates import part_candidates
+from .passage_headings import promoting, stranded_in_entry
 from .plan import Plan
 from .section_candidates import SECTION_FACET, section_candidates, subject_sections, treating_candidates
 from .sentences import clean, leans_back, points_ahead

@@ -11,27 +11,17 @@ from ..documents.standing import names_old
 from ..retrieval.scoring import tokens
 from .candidate import Candidate
 from .content_facets import defines_term
-from .facet_sections import (
-    FRAMING_FACETS,
-    SectionPassage,
-    TextSection,
-    caveat_passages,
-    framed,
-    names_subject,
-    old_sections,
-    opening_example,
-    opening_passages,
-    section_facets,
-    shown_examples,
-    stating_own_limits,
-    table_facets,
-    text_sections,
-    treating,
-)
+from .facet_sections import stating_own_limits, treating
+from .heading_facets import FRAMING_FACETS, framed, table_facets
+from .headings import section_facets
 from .judge import RelevanceJudge
 from .limits import leaves_alone, states_limit, states_own_limit
+from .opening_passages import caveat_passages, opening_passages
 from .plan import FACETS
+from .section_examples import opening_example, shown_examples
+from .section_tree import SectionPassage, TextSection, old_sections, text_sections
 from .sentences import clean, is_changelog, speaks_of_now, stands_aside, states_arrival, text_blocks
+from .subject_headings import names_subject
 from .subject_sources import defining_sources
 from .workspace import RawSource
 

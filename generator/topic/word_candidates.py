@@ -8,18 +8,12 @@ from collections.abc import Sequence
 from ..documents.prose import prose_ratio
 from ..retrieval.scoring import Fields, keep_threshold, tokens
 from .candidate import Candidate
-from .facet_sections import (
-    headings_naming_whole,
-    names_subject,
-    path_facets,
-    section_facets,
-    subject_headings,
-    text_sections,
-)
-from .headings import design_proposal, lists_reference
+from .heading_facets import path_facets
+from .headings import design_proposal, lists_reference, section_facets
 from .judge import RelevanceJudge
 from .plan import FACETS, unnumbered
 from .section_candidates import no_longer_answering
+from .section_tree import text_sections
 from .sentences import (
     glossary_term,
     is_changelog,
@@ -29,6 +23,7 @@ from .sentences import (
     states_arrival,
 )
 from .source_quotes import quotes_of
+from .subject_headings import headings_naming_whole, names_subject, subject_headings
 from .subject_sources import defining_sources, title_share
 from .topic_point import point_shares
 from .workspace import RawSource
