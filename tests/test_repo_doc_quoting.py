@@ -146,6 +146,17 @@ def test_a_heading_the_page_repeats_is_shown_with_the_heading_above_it() -> None
     ]
 
 
+def test_a_heading_repeating_the_one_above_it_is_shown_once() -> None:
+    """huma's feature pages: "# Middleware" then "## Middleware {.hidden}" (hidden on the site, a repeat of
+    the title): the page showed "Middleware › Middleware"."""
+    text = (
+        "# Middleware\n\nAdd middleware to your API for authentication, logging and more.\n\n"
+        "## Middleware {.hidden}\n\nHuma has support for two variants of middleware, router and API ones.\n"
+    )
+    headings = {p.heading for p in passages(read_text(text, name="docs/middleware.md"))}
+    assert headings == {"Middleware"}
+
+
 def test_a_page_titled_by_its_front_matter_opens_under_its_title_not_its_path(tmp_path: Path) -> None:
     """svelte's docs pages have no heading of their own: their opening had been headed by the file's path
     ("## documentation/docs/03-template-syntax/12-bind.md")."""

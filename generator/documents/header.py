@@ -70,9 +70,11 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 # `{#anchor}` (kramdown, VitePress, MyST), escaped `\{\#anchor\}`, `[](#anchor)` or `¶` permalinks
 # a heading's anchor: `{#id}` (Pandoc, VitePress), `%{#id}%` (VitePress translations: Pinia's "插件
 # %{#plugins}%"), `[](#id)`, a pilcrow, or Elastic docs-builder's `[id]` (a lower-case slug in brackets closing
-# the heading: "# Logstash [introduction]")
+# the heading: "# Logstash [introduction]"), or an attribute list (MkDocs' attr_list, kramdown: huma's
+# "## Introduction {.hidden}", "{ .hidden }", "{: #id .class }"): markup of the site, never words
 _ANCHOR = re.compile(
     r"\s*(?:%?\\?\{\\?#[^}\s]*\\?\}%?|\[\]\(#[^)\s]*\)|¶)\s*$|\s+\\?\[[a-z0-9][a-z0-9_-]*\\?\]\s*$"
+    r"|\s*\\?\{:?[ \t]*\\?[#.][\w-][^{}]*\\?\}\s*$"
 )
 # an HTML anchor that only names a place to link to (OCI's `# <a name="filesystemBundle" />Filesystem Bundle`,
 # `<a id="x"></a>`): no words of the heading, dropped as `{#anchor}` is

@@ -20,6 +20,7 @@ from .htmlblock import html_paragraphs, html_tables
 from .included import API_LINE, PARTIAL, SNIPPET, code_marker, included_text
 from .model import Block, Section
 from .outline import Outline
+from .sitemarkup import without_site_markup
 from .twoslash import Twoslash
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
@@ -147,6 +148,7 @@ def read_markdown(text: str, *, mdx: bool = False, rst: RstLines | None = None) 
     source = text.split("\n")
     jsx = _partials(_drop_exercises(source))
     jsx = _strip_mdx(jsx) if mdx else _drop_esm_imports(_drop_jsx_comments(jsx))
+    jsx = without_site_markup(jsx, _outside_fences(jsx))
     lines = _myst_directives(
         _myst_includes(_markdown_includes(_eval_rst(_hugo_shortcodes(_code_imports(jsx)), rst)))
     )

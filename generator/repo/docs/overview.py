@@ -16,6 +16,7 @@ from generator.repo.synthesize.readme import (
     NOTICE,
     RELEASE_HEADING,
     about_the_docs,
+    announcing,
     describes_project,
     tagline,
 )
@@ -50,7 +51,11 @@ def overview(
         past = whole and document is readme
         installing = {b.start for s, b in document.blocks() if under_install(s.path)}
         teaching = {b.start for s, b in document.blocks() if any(HOW_TO_HEADING.search(h) for h in s.path)}
-        news = {b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)}
+        news = {
+            b.start
+            for s, b in document.blocks()
+            if any(RELEASE_HEADING.search(h) or announcing(h) for h in s.path)
+        }
         asides = {b.start for s, b in document.blocks() if any(aside(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         # every passage in order: a long README cut to fit a page (`spread`) keeps only its sections'

@@ -208,8 +208,10 @@ def _announced_line(kind: str, text: str) -> bool:
 def _shown_heading(heading: str, path: Sequence[str], repeated: set[str]) -> str:
     """A section's heading as a page shows it. One its page repeats ("Tokens" under each of graphrag's
     prompts, "Example" under each of a tool's settings) is named with the heading above it ("Local Search ›
-    Tokens"): alone, the page would run the repeats together under one "Tokens" and lose whose they are."""
-    if heading in repeated and len(path) > 1 and path[-2]:
+    Tokens"): alone, the page would run the repeats together under one "Tokens" and lose whose they are. One
+    repeating the heading right above it (huma's "# Middleware" then "## Middleware {.hidden}") names the same
+    part: "Middleware › Middleware" would say nothing more."""
+    if heading in repeated and len(path) > 1 and path[-2] and path[-2] != heading:
         return f"{path[-2]} › {heading}"
     return heading
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from generator.documents import Block, Document
-from generator.text.pointers import points_elsewhere
+from generator.text.pointers import points_elsewhere, without_lead_in
 from generator.text.sentences import sentences as split_sentences
 
 MIN_WORDS = 5
@@ -27,7 +27,10 @@ _NEWS = re.compile(
     r"|see the (?:authors|contributors|notice|changelog) file|maintained by"
     r"|(?:file|open|submit|send|make) (?:an? )?(?:issue|pull request|PR)s?"
     r"|join (?:us|our (?:\w+ )?(?:community|slack|discord|chat|forum|mailing list))"
-    r"|(?:use|want|try|prefer|consider|recommend\w*)\b[^.!?]{0,60}\binstead\b(?!\s+of))\b",
+    r"|(?:use|want|try|prefer|consider|recommend\w*)\b[^.!?]{0,60}\binstead\b(?!\s+of))\b"
+    # … and credits: huma's "This project was inspired by FastAPI. Logo & branding designed by Kari Taylor."
+    r"|^(?:this (?:project|library|package|module|tool|framework)|it) (?:was|is) (?:\w+ )?inspired by\b"
+    r"|\b(?:logos?|branding|artwork|icons?|mascot)\b[^.!?]{0,40}\b(?:designed|drawn|created|made) by\b",
     re.IGNORECASE,
 )
 # … and the steps of a how-to, which a README's first paragraph is not
@@ -152,8 +155,12 @@ def first_paragraph(doc: Document) -> str:
     said = tagline(doc)
     if said is not None:
         return " ".join(said.text.split())
-    for paragraph in _paragraphs(doc, doc.markup == "rst"):
+    for opening, paragraph in _paragraphs(doc, doc.markup == "rst"):
         flat = " ".join(paragraph.split())
+        # a lead announcing its list ("… JSON Schema. The goals of this project are to provide:") is still the
+        # lead: what it says before the lead-in; under a section heading those sentences prepare the list
+        if opening:
+            flat = without_lead_in(flat)
         if describes_project(flat):
             return flat
     return ""
@@ -211,6 +218,19 @@ _ANNOUNCING = re.compile(
 )
 
 
+# a section heading that announces ("📢 Important Update 📢", "News", "Announcement"): its section is the news
+# of the day as a whole, every paragraph of it (beanie's second one calls for board members)
+_NEWS_HEADING = re.compile(
+    r"^\W*(?:(?:important|latest|recent|big) )?(?:updates?|news|announcements?)\W*$|\bimportant (?:update|notice)",
+    re.IGNORECASE,
+)
+
+
+def announcing(heading: str) -> bool:
+    """Whether a section heading announces news (an announcing pictograph, "Important Update", "News")."""
+    return bool(_ANNOUNCING.match(heading) or _NEWS_HEADING.search(heading))
+
+
 def banner(text: str) -> bool:
     """Whether a README's opening quote is a banner over the page rather than its tagline: it opens on an
     announcing pictograph, or one of its sentences sends the reader elsewhere ("… as a Sandbox project! Learn
@@ -218,15 +238,18 @@ def banner(text: str) -> bool:
     return bool(_ANNOUNCING.match(text)) or any(points_elsewhere(s) for s in split_sentences(text)[1:])
 
 
-def _paragraphs(doc: Document, rst: bool) -> Iterator[str]:
-    """Top-level paragraphs outside installation, licence and contributing sections (list items, quotes and
-    table cells are not the project's own summary), up to the first code example of a Markdown README."""
+def _paragraphs(doc: Document, rst: bool) -> Iterator[tuple[bool, str]]:
+    """Top-level paragraphs outside installation, licence, contributing and news sections (list items, quotes
+    and table cells are not the project's own summary), up to the first code example of a Markdown README;
+    each with whether it opens the README (under no heading but its title)."""
     for section in doc.sections:
         skipping = any(
-            _SKIPPED_SECTION.search(heading) or RELEASE_HEADING.search(heading) for heading in section.path
+            _SKIPPED_SECTION.search(heading) or RELEASE_HEADING.search(heading) or announcing(heading)
+            for heading in section.path
         )  # "macOS" under "Installation"
         for block in section.blocks:
             if block.kind == "code" and not rst:
                 return  # past the first code example the README teaches usage: its prose is not the summary
             if block.kind == "paragraph" and not skipping:
-                yield block.plain if rst else block.text  # Markdown's code spans stay code on the overview
+                # Markdown's code spans stay code on the overview
+                yield section.level <= 1, block.plain if rst else block.text
