@@ -195,3 +195,40 @@ def test_awaiting_an_object_of_the_repository_runs_its_await(tmp_path: Path) -> 
     # a coroutine's call gives its result when awaited: `Found.__await__` is not what `await fetched()` runs
     assert ("done", "Found.__await__") not in calls
     assert ("done", "Finder.fetched") in calls
+
+
+# a call on what another call gives: `self.find_one(q).update()` reaches the method of the class the first
+# one's return annotation names — one class, not a container of it, not one of two a union names, not a
+# coroutine's
+CHAINED = {
+    "odm/__init__.py": '"""An ODM."""\n',
+    "odm/query.py": (
+        "from typing import Generic, Optional, TypeVar\n\n"
+        'T = TypeVar("T")\n\n\n'
+        "class UpdateOne:\n    def __await__(self):\n        yield\n\n\n"
+        "class DeleteOne:\n    def __await__(self):\n        yield\n\n\n"
+        "class DeleteMany:\n    def __await__(self):\n        yield\n\n\n"
+        "class FindOne(Generic[T]):\n    def update(self) -> UpdateOne:\n        return UpdateOne()\n\n"
+        "    def delete(self) -> DeleteOne | DeleteMany:\n        return DeleteOne()\n\n\n"
+        "class Finder:\n    def find_one(self) -> Optional[FindOne[T]]:\n        return FindOne()\n\n"
+        "    def find_all(self) -> list[FindOne]:\n        return [FindOne()]\n\n"
+        "    async def fetched(self) -> FindOne:\n        return FindOne()\n"
+    ),
+    "odm/api.py": (
+        "from odm.query import Finder\n\n\n"
+        "async def update(finder: Finder):\n    return await finder.find_one().update()\n\n\n"
+        "async def delete(finder: Finder):\n    return await finder.find_one().delete()\n\n\n"
+        "def listed(finder: Finder):\n    return finder.find_all().update()\n\n\n"
+        "def unawaited(finder: Finder):\n    return finder.fetched().update()\n"
+    ),
+}
+
+
+def test_a_call_on_what_a_typed_call_gives_reaches_that_class(tmp_path: Path) -> None:
+    calls = _calls(write_tree(tmp_path / "repo", CHAINED), "odm/api.py")
+    assert {("update", "FindOne.update"), ("update", "UpdateOne.__await__")} <= calls  # Optional[FindOne[T]]
+    assert ("delete", "FindOne.delete") in calls
+    # `DeleteOne | DeleteMany` names no one class; a list's elements and a coroutine are not what is called
+    assert not {callee for caller, callee in calls if callee.endswith("__await__") and caller == "delete"}
+    made = {callee for caller, callee in calls if caller in {"listed", "unawaited"}}
+    assert made == {"Finder.find_all", "Finder.fetched"}

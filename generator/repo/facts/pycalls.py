@@ -47,6 +47,7 @@ IMPORT_STRING = re.compile(r"([A-Za-z_][\w.]*):([A-Za-z_]\w*)")  # "pkg.module:S
 BUILTINS = frozenset(dir(builtins))  # isinstance(x, Cls) and the like are handed no class to make
 # typing's helpers name a class without making one: cast(Cls, x), TypeVar("T", bound=Cls)
 TYPE_HELPERS = frozenset({"cast", "TypeVar", "NewType", "assert_type", "reveal_type", "get_type_hints"})
+OPTIONAL = frozenset({"Optional", "Annotated"})  # generics naming one class, not a container of it
 UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
 # a function's body as read: (caller, owning class, its locals, its calls, its side paths' line spans)
 Body = tuple[str, str, dict[str, ast.expr], list[ast.Call], list[tuple[int, int, float]]]
@@ -505,7 +506,8 @@ class PythonCalls:
         if _is_super(receiver) and owner:  # `super().run()`: the method a base class gives
             return self._inherited(scope, owner, method)
         if isinstance(receiver, ast.Call):  # `Session().send()`, `with Lock():` — a class's new instance
-            cls = self._class_of(scope, receiver)
+            # or what a function or method gives (`self.find_one(q).update()`)
+            cls = self._class_of(scope, receiver) or self._returned(scope, owner, local, receiver)
             return self.method(cls[0], cls[1], method) if cls else None
         base = self._target(scope, owner, local, receiver) if isinstance(receiver, ast.Attribute) else None
         if base is not None and not base[1]:
@@ -597,25 +599,41 @@ class PythonCalls:
         called = self._target(scope, owner, local, value.func)
         if called is None or not called[1]:
             return None
-        cls: Target | None = called
-        if not self._is_class(*called):
-            home = self.scope(called[0])
-            types = self._types(home) if home is not None else NO_TYPES
-            returned = types.returns.get(called[1])
-            if home is None or returned is None or called[1] in types.coroutines:
-                return None
-            cls = self._generic_class(home, returned)
+        cls = called if self._is_class(*called) else self._returned(scope, owner, local, value)
         return self.method(*cls, "__await__") if cls is not None else None
+
+    def _returned(
+        self, scope: ModuleScope, owner: str, local: dict[str, ast.expr], call: ast.Call
+    ) -> Target | None:
+        """The repository class of what a call of a function or method gives, as its return annotation
+        names it (`-> FindOne[T] | None`, `-> Optional[Query]`); none for a coroutine's call (what it gives is
+        awaited first) nor for a container's elements (`-> list[Model]`)."""
+        called = self._target(scope, owner, local, call.func)
+        if called is None or not called[1] or self._is_class(*called):
+            return None
+        home = self.scope(called[0])
+        types = self._types(home) if home is not None else NO_TYPES
+        returned = types.returns.get(called[1])
+        if home is None or returned is None or called[1] in types.coroutines:
+            return None
+        return self._generic_class(home, returned)
 
     def _generic_class(self, scope: ModuleScope, annotation: ast.expr) -> Target | None:
         """The repository class an annotation names, a generic one as itself (`FindOne[T]` is a FindOne,
-        where `Optional[X]` / `list[X]` name X), either side of a union."""
-        if isinstance(annotation, ast.BinOp):
-            return self._generic_class(scope, annotation.left) or self._generic_class(scope, annotation.right)
+        where `Optional[X]` names X and `list[X]` no class), the one a union names."""
+        if isinstance(annotation, ast.BinOp):  # `Cls | None`; `DeleteOne | DeleteMany` names no one class
+            sides = {
+                self._generic_class(scope, annotation.left),
+                self._generic_class(scope, annotation.right),
+            }
+            named = sides - {None}
+            return named.pop() if len(named) == 1 else None
         if isinstance(annotation, ast.Subscript):
             generic = self._class_of(scope, annotation.value, bounds=False)
-            if generic is not None:
+            if generic is not None or _last_name(annotation.value) not in OPTIONAL:
                 return generic
+            inner = annotation.slice  # `Optional[FindOne[T]]`, `Annotated[FindOne, …]`
+            return self._generic_class(scope, inner.elts[0] if isinstance(inner, ast.Tuple) else inner)
         return self._class_of(scope, annotation)
 
     def _enters(self, manager: Target, asynchronous: bool) -> Target | None:
@@ -1116,6 +1134,10 @@ def _entered(contexts: list[ast.withitem]) -> Iterator[ast.Call]:
         for name in ("__enter__", "__exit__"):
             call = ast.Call(ast.Attribute(expression, name, ast.Load()), [], [])
             yield ast.copy_location(call, expression)
+
+
+def _last_name(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def _awaited(node: ast.Await) -> Awaited:
