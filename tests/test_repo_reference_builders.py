@@ -224,3 +224,36 @@ def test_a_context_manager_s_enter_is_no_setter() -> None:
     found = builders.chainable_setters(text.splitlines(), symbols, "python")
     assert [s.method.name for s in found] == ["Query.paging", "Query.sort_by"]
     assert found[0].takes == "offset: int, num: int"
+
+
+def test_a_method_returning_an_awaitable_of_itself_is_no_setter() -> None:
+    """beanie's `Document.set`, `current_date` and `inc` return `Coroutine[None, None, Self]`: database
+    updates a user awaits. Their declared type was read by its last name, `Self`, and "Settings of
+    `Document`" told the Configuration page they "chain before it is built". An `async def` returning
+    `Self` is awaited the same way; a type holding the class (`list[Self]`) is not the class."""
+    text = (
+        "class Document:\n"
+        "    def set(self: Self, expression: dict, session=None) -> Coroutine[None, None, Self]:\n"
+        "        return self.update(expression)\n\n"
+        "    def inc(self: Self, expression: dict) -> Coroutine[None, None, Self]:\n"
+        "        return self.update(expression)\n\n"
+        "    async def save(self, session=None) -> Self:\n        return self\n\n"
+        "    async def replace(self, session=None) -> Self:\n        return self\n\n"
+        "    def copies(self, n: int) -> list[Self]:\n        return [self]\n\n"
+        "    def siblings(self) -> list[Self]:\n        return [self]\n\n"
+        "class Query:\n"
+        "    def limit(self, n: int) -> Self:\n        return self\n\n"
+        "    def sort(self, *keys: str) -> 'Query':\n        return self\n"
+    )
+    symbols = [
+        Symbol("Document.set", "method", 2, 3, parent="Document"),
+        Symbol("Document.inc", "method", 5, 6, parent="Document"),
+        Symbol("Document.save", "method", 8, 9, parent="Document"),
+        Symbol("Document.replace", "method", 11, 12, parent="Document"),
+        Symbol("Document.copies", "method", 14, 15, parent="Document"),
+        Symbol("Document.siblings", "method", 17, 18, parent="Document"),
+        Symbol("Query.limit", "method", 21, 22, parent="Query"),
+        Symbol("Query.sort", "method", 24, 25, parent="Query"),
+    ]
+    found = builders.chainable_setters(text.splitlines(), symbols, "python")
+    assert [s.method.name for s in found] == ["Query.limit", "Query.sort"]

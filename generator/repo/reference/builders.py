@@ -23,6 +23,7 @@ _ENDS = {"rust": "{;", "go": "{", "python": ":"}  # a declaration ends at its bo
 _ITSELF = frozenset({"Self", "this"})
 _GENERICS = re.compile(r"<[^<>]*>")  # twice over: `Map<K, List<V>>`
 _STATIC = "static"
+_ASYNC = "async"
 _RECEIVED = frozenset({"rust", "python"})  # languages whose methods name their receiver first
 _NOT_SETTERS = frozenset({"clone", "Clone", "copy", "build", "Build", "create", "Create", "new", "New"})
 # a method that adds to a collection or takes from it (RestSharp's `RestRequest.AddParameter`) builds up
@@ -81,6 +82,8 @@ def _declaration(lines: list[str], symbol: Symbol, language: str) -> tuple[str, 
     before = _GENERICS.sub("", _GENERICS.sub("", head[: named.start()])).split()
     if _STATIC in before or (language in _RECEIVED and not receiver):
         return None  # a factory (`static Caffeine<K, V> newBuilder()`, Rust's `fn from_env(…) -> Self`)
+    if _ASYNC in before:
+        return None  # calling it gives an awaitable to wait for, nothing the next setting chains onto
     if language in {"java", "csharp"}:
         return (parameters, before[-1]) if before else None
     after = head[closed + 1 :]
@@ -110,8 +113,15 @@ def _returns_owner(written: str, owner: str, language: str) -> bool:
     """Whether the declared return type is the method's own type (a Go pointer to it; Rust `&mut Self`)."""
     if not written:
         return False
-    returned = type_name(written.strip("\"'"))
-    return returned in _ITSELF or returned == owner.rsplit(".", 1)[-1]
+    written = written.strip("\"'")
+    own = owner.rsplit(".", 1)[-1]
+    outer, subscripted, _ = written.partition("[")
+    if language == "python" and subscripted and type_name(outer) != own:
+        # a Python type subscripted by another holds the object or promises it, it is not the object:
+        # `Coroutine[None, None, Self]` (beanie's `Document.set`, a database update to await), `list[Self]`
+        return False
+    returned = type_name(written)
+    return returned in _ITSELF or returned == own
 
 
 # Go's functional options: `func New(opts ...Option) *Cron` takes them; `func WithSeconds() Option` makes one
