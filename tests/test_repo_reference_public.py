@@ -110,3 +110,32 @@ def test_a_go_interface_under_internal_is_no_extension_point(tmp_path: Path) -> 
     }
     names = {e.symbol.name for e in _reference(make_project(tmp_path / "tinygw", files)).extensions}
     assert "Handler" in names and "Generator" not in names
+
+
+def test_an_internal_registry_is_met_through_the_exported_functions_handing_on_to_it(tmp_path: Path) -> None:
+    """beanie's `register_action` (odm/actions.py), exported nowhere, is what the decorators `before_event`
+    and `after_event` of its top-level `__all__` return: its Extension points kept `UnionDoc.register_doc`
+    alone, though the docs teach `@before_event(Insert)`. The decorators are the registry a user meets; an
+    exported entry that also registers along the way (`init`) is none, nor is a private wrapper."""
+    files = {
+        "README.md": "# tinydoc\n\nTinydoc maps documents to classes.\n",
+        "tinydoc/__init__.py": (
+            "from tinydoc.actions import after_event, before_event\nfrom tinydoc.connect import init\n\n"
+            '__all__ = ["after_event", "before_event", "init"]\n'
+        ),
+        "tinydoc/actions.py": (
+            "def register_action(event_types, direction):\n    def decorator(f):\n"
+            "        f.event_types = event_types\n        f.direction = direction\n        return f\n\n"
+            "    return decorator\n\n\n"
+            "def before_event(*args):\n    return register_action(args, 'before')\n\n\n"
+            "def after_event(*args):\n    return register_action(args, 'after')\n\n\n"
+            "def _on_save(*args):\n    return register_action(args, 'save')\n"
+        ),
+        "tinydoc/connect.py": (
+            "from tinydoc.actions import register_action\n\n\ndef check(models):\n    return list(models)\n\n\n"
+            "def init(models):\n    check(models)\n    return register_action(models, 'init')\n"
+        ),
+    }
+    reference = _reference(make_project(tmp_path / "tinydoc", files))
+    registries = sorted(e.symbol.name for e in reference.extensions if e.kind == "registry")
+    assert registries == ["after_event", "before_event"]

@@ -190,11 +190,8 @@ def read_reference(
         extensions=tuple(
             _rank_extensions(
                 taught
-                + [
-                    e
-                    for e in _hooks_only(found.extensions, found) + _taking(registries(facts, linker), found)
-                    if face.extension(e)
-                ],
+                + [e for e in _hooks_only(found.extensions, found) if face.extension(e)]
+                + _taking(face.registries(registries(facts, linker), linker), found),
                 named,
             )
         ),

@@ -14,16 +14,20 @@ from collections.abc import Iterable
 from functools import cached_property
 from pathlib import PurePosixPath
 
+from generator.repo.analyze.citations import Linker
+from generator.repo.analyze.describe import cite
 from generator.repo.docs.model import DocPage, DocPassage, ProjectDocs
 from generator.repo.facts.examples import called_names
 from generator.repo.facts.extract import OnDemandFileFacts
-from generator.repo.model import Facts
+from generator.repo.map.filetypes import is_context_file
+from generator.repo.model import Facts, Symbol
 from generator.repo.reference.model import Extension
 
 # a Go package under `internal/` cannot be imported from outside its module (the go command enforces it)
 _GO_INTERNAL = re.compile(r"(?:^|/)internal/")
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_CALLABLE = frozenset({"function", "method"})
 # words that make a docs page an extension how-to by themselves; "plugin" alone may be another tool's
 # (ormar's docs/plugin.md is PyCharm's)
 EXTENDING = re.compile(
@@ -88,11 +92,50 @@ class PublicFace:
         one the docs name anywhere (ormar's encryption page: "subclass `ormar.fields.EncryptBackend`";
         taskiq's "subclass the TaskiqSerializer class"); a method, one of a class the user can reach or
         one the docs call (fx's `lc.Append(…)` of internal/lifecycle's `Lifecycle`)."""
-        symbol = extension.symbol
-        owner, _, member = symbol.name.rpartition(".")
+        return self._meets(extension.symbol.path, extension.symbol.name)
+
+    def _meets(self, path: str, name: str) -> bool:
+        owner, _, member = name.rpartition(".")
         if owner:
-            return member in self.docs_call or self.reachable(symbol.path, owner)
-        return symbol.name in self.docs_say or self.reachable(symbol.path, symbol.name)
+            return member in self.docs_call or self.reachable(path, owner)
+        return name in self.docs_say or self.reachable(path, name)
+
+    def registries(self, found: Iterable[Extension], linker: Linker) -> list[Extension]:
+        """The registries a user meets: each one the user can reach, and in place of one the user cannot,
+        the functions the user can reach that hand straight on to it — beanie's internal `register_action`
+        is met as the decorators `before_event` and `after_event`, re-exported, whose one call it is."""
+        met: list[Extension] = []
+        for extension in found:
+            if self.extension(extension):
+                met.append(extension)
+                continue
+            faces = self._handing_on(extension.symbol.path, extension.symbol.name)
+            met += [Extension(cite(symbol, path, linker), extension.kind) for path, symbol in faces]
+        return met
+
+    def _handing_on(self, path: str, name: str) -> list[tuple[str, Symbol]]:
+        """The public functions and methods a user meets whose only call into the project is `name` of
+        `path`: a wrapper, unlike an entry that registers along the way (beanie's `init_beanie`)."""
+        calls = self.facts.calls
+        if calls is None:
+            return []
+        edges = [*calls.edges([path]), *calls.edges([path], incoming=True)]
+        callers = {
+            (e.caller_path, e.caller)
+            for e in edges
+            if e.callee_path == path and e.callee == name and e.caller and not e.handed
+        }
+        faces = []
+        for caller_path, caller in sorted(callers):
+            made = {(e.callee_path, e.callee) for e in calls.calls_of(caller_path, {caller})}
+            fact = self.facts.files.get(caller_path)
+            if made != {(path, name)} or fact is None or is_context_file(caller_path):
+                continue
+            symbol = next((s for s in fact.symbols if s.name == caller), None)
+            if symbol is not None and symbol.public and symbol.kind in _CALLABLE:
+                if self._meets(caller_path, caller):
+                    faces.append((caller_path, symbol))
+        return faces
 
 
 def docs_calls(docs: ProjectDocs | None) -> frozenset[str]:
