@@ -303,6 +303,42 @@ def test_an_aspect_is_answered_by_the_reference_rows_and_the_short_statement_nam
     assert "recovery.Recovery()" in registered[0].code
 
 
+FILTER = (
+    "# Web 过滤器\n\n## 简单例子\n\n现在我们来看看 InsertFilter 的定义，各个参数的含义是：\n\n"
+    "而 `opts` 对应三个选项：\n\n"
+    "- `web.WithReturnOnOutput`: 设置 returnOnOutput 的值，如果在进行到此过滤之前已经有输出，是否不再继续执行此过滤器；\n"
+    "- `web.WithResetParams`: 是否重置 filter 的参数，默认是 false；\n"
+    "- `web.WithCaseSensitive`: 是否大小写敏感；\n"
+)
+
+
+def test_a_list_its_lead_in_counts_is_quoted_whole() -> None:
+    # beego's "而 opts 对应三个选项：" was quoted with the two rows naming 过滤/filter and "(1 more not listed
+    # here)": the reader was promised three options and saw two, web.WithCaseSensitive hidden
+    from generator.documents.plain import markup_prose
+    from generator.topic.aspect_candidates import aspect_sections
+
+    stored = markup_prose(FILTER, structure=True)
+    sources = [_source("local-f", "web/filter/README.md", "Web 过滤器", stored, 0.9)]
+    found = aspect_sections(sources, {"过滤", "filter"}, RelevanceJudge("Beego 的过滤器怎么注册"))
+    listed = next(c for c in found if c.items)
+    assert [i.split(":")[0] for i in listed.items] == [
+        "web.WithReturnOnOutput",
+        "web.WithResetParams",
+        "web.WithCaseSensitive",
+    ]
+    from generator.topic.sentences import announced_count, list_quote
+
+    assert [announced_count(t) for t in ("It offers three options:", "它有很多个取值：", "**Rules:**")] == [
+        3,
+        0,
+        0,
+    ]
+    # a counted opening list too long to quote whole is not cut to its first points
+    long = "The design has three parts:\n\n" + "".join(f"- Part {n}: {'word ' * 150}\n" for n in range(3))
+    assert list_quote(long, opening=True) is None
+
+
 def test_a_short_statement_handing_its_matter_to_another_page_is_no_answer() -> None:
     # hertz' 中间件 report quoted "…通常会用到 RequestContext 相关操作，见 请求上下文。" (the whole of "#####
     # RequestContext 相关操作") as a short statement, and "…更多实现可以在 hertz-contrib 查找，其他中间件如有需求，可提

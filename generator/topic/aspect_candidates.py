@@ -14,7 +14,16 @@ from .opening_passages import opening_passages
 from .openings import subtitle
 from .section_candidates import SECTION_FACET_HITS, section_candidate
 from .section_tree import SectionPassage, TextSection, text_sections, with_example_below
-from .sentences import CODE_FENCE, MAX_CODE, MAX_ITEMS, clean, is_changelog, items_read_alone, list_parts
+from .sentences import (
+    CODE_FENCE,
+    MAX_CODE,
+    MAX_ITEMS,
+    announced_count,
+    clean,
+    is_changelog,
+    items_read_alone,
+    list_parts,
+)
 from .source_quotes import quotes_of
 from .subject_sources import defining_sources
 from .workspace import RawSource
@@ -94,6 +103,8 @@ def _entries_naming(section: TextSection, words: set[str]) -> list[SectionPassag
         if not items or not items_read_alone(label, items):
             continue
         named = tuple(item for item in items if words & set(tokens(item)))[:MAX_ITEMS]
+        if named and announced_count(label) == len(items) <= MAX_ITEMS:
+            named = tuple(items)  # "而 opts 对应三个选项：" promises three: quoting two hides the third
         if named:
             found.append(SectionPassage(label, (label, *named), section.heading, items=named))
     return found

@@ -902,6 +902,8 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     to MAX_OPENING_LIST, a longer one quoted by its first points."""
     lead, items = list_parts(block)
     entries = bool(_HEADING_LABEL.match(lead.strip())) and all(_ENTRY.match(item) for item in items)
+    # a list its lead-in counts ("而 opts 对应三个选项：") is quoted whole or not at all: its count promises it
+    counted = 1 < announced_count(lead) == sum(1 for item in items if not item.startswith("  "))
     limit = MAX_OPENING_LIST if opening else MAX_PASSAGE
     if len(items) > MAX_ITEMS or len(" ".join([lead, *items])) > limit:
         items = _top_level(items)  # a long nested list is quoted by its points, their details left out
@@ -917,9 +919,9 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
     if not parts or not (heading or lead_in_stands(*_lead_in(parts), on_heading=opening)):
         return None
-    if heading and all(_ENTRY.match(item) for item in items):
+    if heading and not counted and all(_ENTRY.match(item) for item in items):
         items = _leading_entries(parts, items, limit)  # a table's rows, each reading alone
-    elif opening and len(" ".join([*parts, *items])) > limit:
+    elif opening and not counted and len(" ".join([*parts, *items])) > limit:
         items = _leading_points(parts, items, limit)  # the section's own answer: its first points
     if len(" ".join([*parts, *items])) > limit:
         return None
@@ -948,6 +950,26 @@ def items_read_alone(label: str, items: Sequence[str]) -> bool:
     """Whether a quoted list is a table's rows (or entries like them) under their heading's label: each item
     names what it is about before a colon, so any first few of them read alone."""
     return label.rstrip().endswith((":", "：")) and all(_ENTRY.match(item.strip()) for item in items)
+
+
+# a lead-in counting what it introduces: "而 `opts` 对应三个选项：", "它有两种用法：", "There are three options:"
+_COUNTED_CJK = re.compile(r"([两二三四五六七八九]|[2-9])\s*(?:个|种|项|条|点|类|步)[^，,。：:]{0,8}[:：]\s*$")
+_COUNTED_EN = re.compile(
+    r"\b(two|three|four|five|six|seven|eight|nine|[2-9])\s+(?:[\w-]+\s+){0,2}?[a-z-]+s[:：]\s*$", re.I
+)
+_NUMBERS = dict(zip("两三四五六七八九", range(2, 10), strict=True)) | {"二": 2}
+_NUMBERS |= dict(zip("two three four five six seven eight nine".split(), range(2, 10), strict=True))
+
+
+def announced_count(lead: str) -> int:
+    """How many items a list's lead-in says it introduces ("三个选项：" → 3), 0 when it does not count them:
+    a counted list is a whole the reader is promised, so a quote leaving one out breaks its word."""
+    said = lead.replace("`", "").strip().strip("*").strip()
+    found = _COUNTED_CJK.search(said) or _COUNTED_EN.search(said)
+    if found is None:
+        return 0
+    word = found.group(1).lower()
+    return int(word) if word.isdigit() else _NUMBERS[word]
 
 
 def listed_items(text: str, items: Sequence[str]) -> int:
