@@ -133,9 +133,15 @@ def markdown_parser(mdx: bool = False) -> MarkdownIt:
     if mdx:
         parser.disable("code")
     # Every link target is dropped, never rendered: parse `[text](javascript:…)` as a link too, so that its
-    # target goes with the others instead of staying behind as literal text.
+    # target goes with the others instead of staying behind as literal text; and leave each target as
+    # written, since no reader of the tokens looks at one (an autolink's shown text is still decoded).
     parser.validateLink = lambda url: True  # type: ignore[method-assign]
+    parser.normalizeLink = _as_written  # type: ignore[method-assign]
     return parser
+
+
+def _as_written(url: str) -> str:
+    return url
 
 
 RstLines = Callable[[list[str]], list[str]]

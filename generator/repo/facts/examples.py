@@ -163,7 +163,13 @@ def markdown_code(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _commonmark() -> MarkdownIt:
-    return MarkdownIt("commonmark")
+    parser = MarkdownIt("commonmark")
+    parser.normalizeLink = _as_written  # type: ignore[method-assign]  # only code is read, never a link
+    return parser
+
+
+def _as_written(url: str) -> str:
+    return url
 
 
 def _example_files(repo_map: RepoMap) -> list[tuple[FileEntry, int]]:
