@@ -305,3 +305,59 @@ def test_a_function_calling_an_implementation_among_its_own_calls_weighs_as_befo
     assert facts.calls is not None
     tree = call_tree(facts.calls, facts.files, ("srv/app.py", "App.serve"))
     assert [edge.callee for edge in main_line(tree)][:2] == ["App.work", "handle"]
+
+
+INHERITED = {
+    "odm/__init__.py": "",
+    "odm/getters.py": (
+        "from abc import abstractmethod\n\n\n"
+        "class Getters:\n"
+        "    @classmethod\n    @abstractmethod\n    def get_settings(cls):\n        pass\n\n"
+        "    @classmethod\n    def get_collection(cls):\n        return cls.get_settings().collection\n"
+    ),
+    "odm/documents.py": (
+        "from odm.getters import Getters\n\n\n"
+        "class Document(Getters):\n"
+        "    def insert(self):\n"
+        "        collection = self.get_collection()\n"
+        "        collection.insert_one(self)\n        return self\n\n"
+        "    @classmethod\n    def get_settings(cls):\n"
+        "        settings = cls._settings\n        settings.check()\n        return settings\n"
+    ),
+    "odm/views.py": (
+        "from odm.getters import Getters\n\n\n"
+        "class View(Getters):\n"
+        "    @classmethod\n    def get_settings(cls):\n"
+        "        settings = cls._view\n        settings.check()\n        settings.load()\n"
+        "        settings.parse()\n        settings.close()\n        return settings\n"
+    ),
+    "odm/history.py": (
+        "from odm.documents import Document\n\n\n"
+        "class Logged(Document):\n"
+        "    def insert(self):\n        self.logged = True\n        return super().insert()\n"
+    ),
+}
+
+
+def test_a_call_on_self_of_an_inherited_method_reaches_the_receivers_own_override(tmp_path: Path) -> None:
+    """`Document.insert` calls the inherited `get_collection`, whose `cls.get_settings()` runs on a Document:
+    it is `Document.get_settings`, cited at the call (getters.py:12), not the abstract declaration going on
+    into `View.get_settings`, an override of another branch of the class tree. From the abstract type
+    itself the implementations are still followed; `super().insert()` stays the base's."""
+    root = write_tree(tmp_path / "repo", INHERITED)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = call_tree(facts.calls, facts.files, ("odm/documents.py", "Document.insert"))
+    hops = [
+        (branch.edge.callee_path, branch.edge.callee, branch.edge.line)
+        for top in tree
+        for branch in (top, *top.below)
+    ]
+    assert hops == [
+        ("odm/getters.py", "Getters.get_collection", 6),
+        ("odm/documents.py", "Document.get_settings", 12),
+    ]
+    base = call_tree(facts.calls, facts.files, ("odm/getters.py", "Getters.get_collection"))
+    assert "View.get_settings" in _names(base)
+    logged = call_tree(facts.calls, facts.files, ("odm/history.py", "Logged.insert"))
+    assert _names(logged)[:3] == ["Document.insert", "Getters.get_collection", "Document.get_settings"]

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from generator.repo.facts.branches import ERROR, STRAIGHT
+from generator.repo.facts.receivers import Receivers
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import CallEdge, CallTree, FileFacts
 
@@ -180,6 +181,8 @@ class _Tree:
         self.graph, self.files = graph, files
         # whether calls go on into an interface's implementations: the tree's, never an entry's ranking
         self.dispatch = dispatch
+        # the object a tree's path works on: a call on `self` reaches its class's own override
+        self.receivers = Receivers(files) if dispatch else None
         self.by_caller: dict[str, dict[str, list[CallEdge]]] = {}  # each file's calls by calling symbol
         self.lines: dict[str, dict[str, int]] = {}  # each file's functions' lines by name
         self.kept: set[Node] = set()  # every node the tree holds: a function is shown once
@@ -290,7 +293,7 @@ class _Tree:
             return []
         kept = {(edge.callee_path, edge.callee) for edge in branches}
         by_line: dict[int, tuple[float, CallEdge]] = {}
-        for edge in self.calls(node):
+        for edge in self.received(node, above):
             callee = (edge.callee_path, edge.callee)
             if (
                 edge.share < STRAIGHT
@@ -329,9 +332,19 @@ class _Tree:
             :BREADTH
         ]
 
-    def _branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
+    def received(self, node: Node, above: tuple[Node, ...]) -> list[CallEdge]:
+        """The calls `node` makes on the object the tree's path works on (`Receivers`): a call on `self` of
+        an inherited method reaches the receiver's own override, and an abstract method's implementations
+        are those of the receiver's class tree."""
         parent = above[-2] if len(above) > 1 and above[-1] == node else None
         calls = self.calls(node, parent)
+        if self.receivers is None:
+            return calls
+        receiver = self.receivers.receiver(above if above and above[-1] == node else (*above, node))
+        return [edge for call in calls if (edge := self.receivers.resolve(call, receiver)) is not None]
+
+    def _branches(self, node: Node, above: tuple[Node, ...]) -> list[tuple[float, CallEdge]]:
+        calls = self.received(node, above)
         edges = list({(e.callee_path, e.callee): e for e in calls if not e.plugged}.values())
         last = max(1, len(edges) - 1)
         weighed: list[tuple[float, float, CallEdge]] = []
