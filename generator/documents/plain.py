@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from .markdown import drop_admonitions as without_admonitions
 from .model import Block, Document, Section
-from .prose import defined_field, is_symbol_paragraph
+from .prose import code_unmarked, defined_field, is_symbol_paragraph
 from .table import row_sentences
 
 _LANGUAGE = re.compile(r"[^\w+-]")
@@ -205,7 +205,7 @@ def _written(block: Block) -> list[str]:
 
 def _cleaned(piece: str) -> str:
     """A paragraph's text on one line, code spans without their backticks."""
-    return " ".join(piece.replace("`", "").split())
+    return " ".join(code_unmarked(piece).split())
 
 
 def _fenced(block: Block) -> str:

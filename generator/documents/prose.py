@@ -29,6 +29,18 @@ _FIELD_DEFINITION = re.compile(
 )
 
 
+def code_unmarked(written: str) -> str:
+    """Text as Markdown writes it with its code spans' backticks dropped, the code read as words; a span of
+    spaces only (a separator's default: "headerJoin: `` ` ` `` by default") shown quoted, `" "`, where dropping
+    its backticks would leave nothing to read."""
+    return _CODE_SPAN.sub(_span_words, written).replace("`", "")
+
+
+def _span_words(span: re.Match[str]) -> str:
+    code = span.group(0).strip("`")
+    return f'"{code}"' if code and code.isspace() else code
+
+
 def defined_field(line: str) -> str:
     """The field a specification's definition line names ("verifier object, required" → "verifier"), else ''."""
     found = _FIELD_DEFINITION.match(" ".join(line.split()))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .prose import code_unmarked
+
 # the column saying what the row's subject is or does: its words follow the subject directly
 _DESCRIPTION = re.compile(
     r"^(?:说明|描述|含义|作用|介绍|备注|用途|解释|释义|描述信息|description|desc|meaning|explanation|details?"
@@ -32,7 +34,7 @@ def row_sentences(rows: Sequence[Sequence[str]]) -> list[str]:
     found = []
     for row in rows[1:]:
         # as the stored prose: no code marks
-        cells = [" ".join(cell.replace("`", "").split()) for cell in row]
+        cells = [" ".join(code_unmarked(cell).split()) for cell in row]
         if not cells or _empty(cells[0]):
             continue
         said = _CLOSING.sub("", cells[described]) if 0 < described < len(cells) else ""
