@@ -28,6 +28,7 @@ from generator.secret_formats import (
     BEARER_GATES,
     HEX_ARGUMENT,
     HEX_ARGUMENT_GATE,
+    URL_PASSWORD_KINDS,
     KeyFormat,
     gates_find,
     known_formats,
@@ -163,7 +164,12 @@ def _substitute(key_format: KeyFormat, text: str) -> tuple[str, int]:
         nonlocal count
         start, end = secret_span(key_format, match)
         secret = text[start:end]
-        if start >= end or _embedded(text, *match.span()) or not plausible_secret(secret):
+        in_url = key_format.kind in URL_PASSWORD_KINDS
+        if (
+            start >= end
+            or _embedded(text, *match.span())
+            or not plausible_secret(secret, url_password=in_url)
+        ):
             return match.group(0)
         count += 1
         offset, whole = match.start(), match.group(0)

@@ -38,6 +38,9 @@ class KeyFormat:
     own: bool = True
 
 
+# the formats whose match is a URL's password (ours, detect-secrets' BasicAuthDetector)
+URL_PASSWORD_KINDS = frozenset({"url_password", "basic_auth_credentials"})
+
 # fmt: off
 OWN_FORMATS: tuple[KeyFormat, ...] = (
     KeyFormat("private_key", ("-----begin",), re.compile(
@@ -307,12 +310,29 @@ def looks_like_secret_value(value: str, *, quoted: bool, text: str = "") -> bool
     return len(value) >= 20 and value.isalpha() and value.islower()
 
 
-def plausible_secret(value: str) -> bool:
-    """A known-format match that is no placeholder: `user:pass@`, `ACxxxxxxxx…`, `<password>` stay."""
+def plausible_secret(value: str, *, url_password: bool = False) -> bool:
+    """A known-format match that is no placeholder: `user:pass@`, `ACxxxxxxxx…`, `<password>` stay, and so
+    does a URL's password that is a documentation example's word for what goes there
+    (`bucketname:bucketpass@`, `:yourpassword@`)."""
     core = value.strip("<>{}[]*")
     if core.lower() in _PLACEHOLDER_WORDS or core.lower() in {"pass", "passwd", "pwd", "user", "username"}:
         return False
+    if url_password and _names_a_secret(core):
+        return False
     return len(set(core)) > 4 and not _TEMPLATE.search(value[:2])
+
+
+# a word standing for a secret rather than being one: letters only (a real password mixes in digits or
+# symbols, or is no word about passwords), naming one ("bucketpass", "dbpassword", "mysecret", "your_token")
+_WORDS_ONLY = re.compile(r"[A-Za-z]+(?:[_\-.][A-Za-z]+)*")
+_SECRET_NAMING = re.compile(
+    r"pass|pwd|secret|token|xxx|changeme|example|dummy|sample|placeholder|redacted|^(?:your|my)",
+    re.IGNORECASE,
+)
+
+
+def _names_a_secret(core: str) -> bool:
+    return bool(_WORDS_ONLY.fullmatch(core) and _SECRET_NAMING.search(core))
 
 
 def looks_like_hex_key(lower: str, start: int, value: str) -> bool:

@@ -146,6 +146,9 @@ SECRET_CORPUS: list[tuple[str, str]] = [
     ("client = Signer(" + '"' + HEX64 + '")\n', HEX64),
     ("mytool sync --api-key " + HEX64 + " --verbose\n", HEX64),
     ("hmac.new(" + "b'x', " + HEX64.upper() + ")\n", HEX64.upper()),
+    # a password in a URL that names no placeholder, letters only or not
+    ('SessionProviderConfig = "http://deploy:correcthorse@myserver:8091"\n', "correcthorse"),
+    ("redis://default:Kq7vR2xPz9@cache.internal:6379/0\n", "Kq7vR2xPz9"),
 ]
 
 
@@ -185,6 +188,9 @@ NON_SECRET_CORPUS = [
     "// https://github.com/python/cpython/blob/55d035113dfb1bd90495c8571758f504ae8d4802/Python/ceval.c#L2710\n",
     "See docs/2018/05/20180525-Registration-Policy-MUSEUM-EN_VF-2.pdf and images/logo-dark-background-large.png\n",
     "postgres://user:pass@localhost:5432/db and scheme://[user:passwd@]proxy.server:port\n",
+    # a documentation example's password is a word saying what goes there (beego's session README.md:153)
+    'SessionProviderConfig = "http://bucketname:bucketpass@myserver:8091"\n',
+    "redis://:yourpassword@127.0.0.1:6379 mysql://root:my_secret@localhost/db amqp://guest:dbPassword@mq\n",
     "seq = 'AAACCATCTCTACCGGTTCGCTTTCACTGGATATCGCGCTTGGGGCAGGTGGTCTGCCGATGGGCCG'\n",
     # a big number is no key (humanize's docstring, cJSON's and gson's number tests)
     ">>> intword(8100000000000000000000000000000000)\n'8.1 decillion'\nparse('123456789012345678901234567890123')\n",
