@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .headings import unnumbered
 from .section_tree import HEADING_MARKUP, SectionPassage, TextSection, prose_block
-from .sentences import _FENCE, _SENTENCE_END, MAX_CODE, code_examples, list_parts
+from .sentences import _FENCE, _SENTENCE_END, MAX_CODE, code_examples, example_goes_on, list_parts
 
 
 def opening_example(blocks: Sequence[str]) -> str:
@@ -94,4 +94,6 @@ def example_after(blocks: list[str], n: int) -> str:
     if n + 1 >= len(blocks):
         return ""
     fence = _FENCE.match(blocks[n + 1])
-    return fence.group(2).strip("\n") if fence and len(fence.group(2)) <= MAX_CODE else ""
+    if fence is None or len(fence.group(2)) > MAX_CODE or example_goes_on(blocks, n + 1):
+        return ""  # …or half a worked example: its caption and first part show no rule at work
+    return fence.group(2).strip("\n")

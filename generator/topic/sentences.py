@@ -214,8 +214,8 @@ def leans_back(passage: str) -> bool:
     first = clean(split_all(passage.strip())[0]) if passage.strip() else ""
     if not first:
         return False
-    if needs_antecedent(first):
-        return True
+    if needs_antecedent(first) or _OUTCOME.match(first):
+        return True  # …or a predicate whose subject is the example before it ("Will be invalid because…")
     for found in _DEMONSTRATIVE.finditer(first):
         if found["above"]:
             return True
@@ -590,7 +590,7 @@ def code_examples(text: str, *, stated: bool = False, on_heading: bool = False) 
     lead-in ("例如：") introduces it with the paragraph before it (`with_lead_ins`)."""
     blocks = _labels_passed(with_lead_ins(text_blocks(text)))
     found = []
-    for intro, block in zip(blocks, blocks[1:], strict=False):
+    for n, (intro, block) in enumerate(zip(blocks, blocks[1:], strict=False)):
         fence = _FENCE.match(block)
         if not fence or not (leads_into_example(intro) or stated and _closes_paragraph(intro)):
             continue
@@ -606,8 +606,43 @@ def code_examples(text: str, *, stated: bool = False, on_heading: bool = False) 
             continue  # "Like this:" alone says nothing; "The new one is very similar:" points back
         if introduces_old_state(intro):
             continue  # "Today, developers circumvent the problem using subscriptions:": not the design
+        if example_goes_on(blocks, n + 1):
+            continue  # "For example, this data file:" and its CSV, without the schema and the outcome after it
         found.append(Quote(" ".join(parts), parts, -1, fence.group(2).strip("\n")))
     return found
+
+
+# a paragraph after an example carrying it on: a clause adding the next part ("With this schema definition:",
+# "and this dialect:"), the example as the subject of what it gives ("This CSV data file will have logical
+# values as below:") or the outcome, a predicate whose subject is the example ("SHOULD output the data from the
+# second table.", "Will be invalid because the name field has a duplicate value.")
+_NEXT_PART = re.compile(r"^(?:with|and|plus|given)\s+(?:this|these|the|an?)\b", re.I)
+_SHOWN_SUBJECT = re.compile(r"^(?:this|these)\s+(?:[\w-]+\s+){0,3}?(?:will|would|should|must)\b", re.I)
+_OUTCOME = re.compile(
+    r"^(?:should|must|will|would)\s+(?:not\s+)?(?:be|output|produce|return|result|read|yield|give|fail|have)\b",
+    re.I,
+)
+
+
+def example_goes_on(blocks: Sequence[str], at: int) -> bool:
+    """Whether the example fenced in block `at` is only the first part of a worked example: the paragraph after
+    it adds the next part ("With this dialect definition:" and the dialect), makes the example the subject of
+    what follows ("This CSV data file will have logical values as below:") or gives its outcome ("SHOULD output
+    the data from the second table."). Its caption with the first part alone ("For example, the database with
+    the tables below:" and `table1 table2`) shows no rule at work: the example is quoted whole or not at all."""
+    after = blocks[at + 1].strip() if at + 1 < len(blocks) else ""
+    if not after or after.startswith(("#", "```", "~~~", "|", "- ")):
+        return False
+    said = split_all(clean(list_parts(after)[0]))
+    first = said[0] if said else ""
+    if _OUTCOME.match(first):
+        return True
+    shown_next = at + 2 < len(blocks) and _FENCE.match(blocks[at + 2]) is not None
+    return (
+        shown_next
+        and first.endswith((":", "："))
+        and bool(_NEXT_PART.match(first) or _SHOWN_SUBJECT.match(first))
+    )
 
 
 def code_language(text: str, code: str) -> str:
