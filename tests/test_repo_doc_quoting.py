@@ -210,3 +210,20 @@ def test_a_list_item_telling_the_flow_is_quoted_after_its_steps_without_its_bull
     linker = Linker({"docs/usage.rst": 10}, "r" * 40, "https://github.com/acme/tool")
     written = flow_passage_markdown(FlowPassage(item, ("use_args", "parse")), linker)
     assert written.startswith("- `use_args` → `parse`: A schema with `unknown` set is passed")
+
+
+def test_the_program_an_example_heading_opens_with_is_quoted_whole() -> None:
+    """huma's how-to pages put their 64- and 75-line programs right under "## Example" (image-response.md:13-76,
+    graceful-shutdown.md:15-89): the heading introduces the code as a lead-in would, and the merged "How to"
+    page showed neither. Long code under any other heading, with nothing introducing it, is still left."""
+    program = (
+        "```go\npackage main\n\n" + "".join(f"// step {i} of the program\n" for i in range(70)) + "```\n\n"
+    )
+    text = (
+        "# Graceful Shutdown\n\n## Stopping the Server\n\n"
+        "Servers should stop accepting new requests and let in-flight requests finish first.\n\n"
+        f"## Example\n\n{program}## Listing\n\n{program}"
+    )
+    quoted = passages(read_text(text, name="docs/how-to/graceful-shutdown.md"))
+    assert [(p.heading, p.kind) for p in quoted if p.kind == "code"] == [("Example", "code")]
+    assert quoted[-1].text.endswith("step 69 of the program")  # whole

@@ -14,7 +14,7 @@ from generator.documents.included import api_names
 from generator.documents.markdown import is_label
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE
-from generator.repo.docs.headings import skipped_section
+from generator.repo.docs.headings import HOW_TO_HEADING, skipped_section
 from generator.repo.docs.model import DocPassage, table_text
 
 PASSAGES_PER_PAGE = 80  # blocks a doc file sharing its concept quotes at most (fewer when it has many)
@@ -177,12 +177,15 @@ def _leads_into_long_code(blocks: Sequence[tuple[Section, Block]], at: int) -> b
 def _introduced_code(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
     """Whether block `at` is code a paragraph right above it introduces, of at most `FIRST_EXAMPLE_LINES`:
     the sentence keeps what it announces, shown whole (grpc-gateway's tutorial "We also need to add and
-    serve the gRPC-Gateway mux in our `main.go` file." over its 69-line `main.go`)."""
+    serve the gRPC-Gateway mux in our `main.go` file." over its 69-line `main.go`). A section headed as an
+    example ("## Example") introduces the code it opens with: huma's how-to pages show their 64- and
+    75-line programs right under it (image-response.md:13-76, graceful-shutdown.md:15-89)."""
     section, block = blocks[at]
-    if block.kind != "code" or not at or not block.text.strip():
+    if block.kind != "code" or not block.text.strip() or block.text.count("\n") >= FIRST_EXAMPLE_LINES:
         return False
-    above, before = blocks[at - 1]
-    return above is section and before.kind == "paragraph" and block.text.count("\n") < FIRST_EXAMPLE_LINES
+    if not at or blocks[at - 1][0] is not section:  # the first block of its section
+        return bool(HOW_TO_HEADING.search(section.heading))
+    return blocks[at - 1][1].kind == "paragraph"
 
 
 def _labels_code(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:
