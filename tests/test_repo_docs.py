@@ -2205,13 +2205,56 @@ def test_a_concept_explains_the_subsystems_defining_the_code_it_is_about() -> No
         concept("Retry", ("retry", "retry.py"), ("Ky", "core.py")),
     ]
     # the FAQ names one symbol of each: it explains none of them; Hooks explains Hooks (two of its symbols)
-    # and not Core; Instances is about Core alone, Retry about one symbol of each of two
-    assert shard_concepts(concepts, [core, hooks, errors]) == {2: [2, 4], 1: [3, 4]}
+    # and not Core; Instances is about Core alone; Retry about `retry`, its name, not the `Ky` it calls
+    assert shard_concepts(concepts, [core, hooks, errors]) == {2: [2, 4], 1: [3]}
     # a migration guide names the old API and the new: after the pages saying how the part works
     upgrading = concept(
         "Upgrading to 2.0", ("Hook", "hooks.py"), ("run_hooks", "hooks.py"), ("retry", "retry.py")
     )
     assert shard_concepts([*concepts, upgrading], [core, hooks, errors])[2] == [2, 4, 5]
+
+
+def test_a_concept_explains_the_subsystem_holding_what_its_title_names_not_what_its_examples_call() -> None:
+    """huma's Response Errors names `ErrorModel`, `StatusError` … (error.go, in no subsystem) and the
+    `humachi.New` its example starts with: "The subsystem that does it: Adapters" was wrong. Its Middleware
+    page names `Middlewares` (chain.go) once, three symbols of the API and two adapters' `New`: it is about
+    the first, explained by the second, and the adapters are only what its examples start."""
+    from generator.repo.docs.model import DocConcept
+    from generator.repo.model import CitedSymbol, Shard, ShardAnalysis
+    from generator.repo.synthesize.doc_links import shard_concepts
+
+    def concept(name: str, *symbols: tuple[str, str]) -> DocConcept:
+        return DocConcept(name, name.lower(), (), tuple(CitedSymbol(n, "type", p) for n, p in symbols))
+
+    api = ShardAnalysis(1, Shard("API", ("api.go",)), "01_api", "")
+    adapters = ShardAnalysis(
+        2,
+        Shard("Adapters", ("adapters/humachi/humachi.go", "adapters/humafiber/humafiber.go")),
+        "02_adapters",
+        "",
+    )
+    core = ShardAnalysis(3, Shard("Huma", ("chain.go", "huma.go")), "03_huma", "")
+    errors = concept(
+        "Response Errors",
+        *((name, "error.go") for name in ("ErrorModel", "ErrorDetail", "StatusError", "HeadersError")),
+        ("New", "adapters/humachi/humachi.go"),
+    )
+    middleware = concept(
+        "Middleware",
+        ("Middlewares", "chain.go"),
+        ("New", "adapters/humafiber/humafiber.go"),
+        ("New", "adapters/humachi/humachi.go"),
+        ("Context", "api.go"),
+        ("API", "api.go"),
+        ("NewAPI", "api.go"),
+        ("Get", "huma.go"),
+    )
+    assert shard_concepts([errors, middleware], [api, adapters, core]) == {1: [2], 3: [2]}
+    # a page about a subsystem's code leads there however many pages name more of it (three of those stay)
+    crowded = [
+        concept(f"Page {i}", ("Get", "huma.go"), ("Put", "huma.go"), ("Head", "huma.go")) for i in range(3)
+    ]
+    assert shard_concepts([*crowded, middleware], [api, adapters, core])[3] == [4, 1, 2, 3]
 
 
 def test_subsystem_pages_lead_to_the_guide_pages_explaining_them_and_back(tmp_path: Path) -> None:

@@ -83,6 +83,13 @@ def titled(
     ]
 
 
+def subject_symbols(concept: DocConcept) -> list[CitedSymbol]:
+    """The symbols the concept shows that its name or its pages' place names: what it is about (huma's
+    "Middleware" → `Middlewares`, beanie's "Defining a document" → `Document`), whatever else it calls."""
+    found = [*titled(concept.symbols, concept.name), *titled(concept.symbols, _place_words(concept))]
+    return list({(s.path, s.name): s for s in found}.values())
+
+
 def titled_types(concept: DocConcept) -> list[CitedSymbol]:
     """The concept's types (among the symbols it shows) its own name names: where its code path starts."""
     return titled(concept.symbols, concept.name, TYPE_KINDS)
