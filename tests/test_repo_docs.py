@@ -263,6 +263,51 @@ def test_the_navigation_is_read_once_into_one_record(tmp_path: Path, monkeypatch
     assert record.sections() == {"docs/routing/patterns.rst": "Guide", "docs/routing/index.md": "Guide"}
 
 
+def test_pydoc_markdowns_pages_are_the_nav_when_it_builds_the_site(tmp_path: Path) -> None:
+    """beanie keeps no mkdocs.yml: pydoc-markdown.yml:57-107 lists the pages (`renderer.pages`, MkDocs
+    settings under `mkdocs_config`). The guide came out alphabetical, the Migrations page titled by its
+    "Attention!" heading; the pages' order, titles and sections are the renderer's. Its `hooks` are never
+    run and its tags never constructed; a `source` outside the repository is no page."""
+    pydoc = (
+        "hooks:\n  pre-render:\n    - touch /tmp/pwned\n"
+        "renderer:\n  type: mkdocs\n  mkdocs_config:\n    site_name: t\n"
+        "    extra: !!python/name:os.system\n  pages:\n"
+        "    - title: Overview\n      name: index\n      source: docs/index.md\n"
+        "    - title: Guide\n      children:\n"
+        "        - title: Middleware\n          source: docs/middleware.md\n"
+        "        - title: Patterns\n          source: docs/routing/patterns.rst\n"
+        "        - title: Secrets\n          source: ../../etc/passwd.md\n"
+        "        - title: API\n          contents: [tinyweb.*]\n"
+    )
+    root = make_project(tmp_path / "tinyweb", {**PROJECT, "pydoc-markdown.yml": pydoc})
+    record = read_navigation(root, doc_files(map_repository(root)))
+    # … and only those are built: the routing page it does not list is on no page of the site
+    assert record.order == ("docs/index.md", "docs/middleware.md", "docs/routing/patterns.rst")
+    assert record.titles() == {
+        "docs/index.md": "Overview",
+        "docs/middleware.md": "Middleware",
+        "docs/routing/patterns.rst": "Patterns",
+    }
+    assert record.sections() == {"docs/middleware.md": "Guide", "docs/routing/patterns.rst": "Guide"}
+
+
+def test_a_mkdocs_config_inheriting_another_takes_its_nav(tmp_path: Path) -> None:
+    """MkDocs' `INHERIT` reads the settings a shared file gives (docs/mkdocs.yml over ../mkdocs-base.yml):
+    the nav there orders the docs; a parent outside the repository is not read."""
+    base = "site_name: t\nnav:\n  - Home: index.md\n  - The Patterns: routing/patterns.rst\n"
+    root = make_project(
+        tmp_path / "tinyweb",
+        {**PROJECT, "mkdocs-base.yml": base, "mkdocs.yml": "INHERIT: mkdocs-base.yml\nsite_name: child\n"},
+    )
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert record.order[:2] == ("docs/index.md", "docs/routing/patterns.rst")
+    assert record.titles()["docs/routing/patterns.rst"] == "The Patterns"
+    outside = make_project(
+        tmp_path / "other", {**PROJECT, "mkdocs.yml": "INHERIT: ../tinyweb/mkdocs-base.yml\n"}
+    )
+    assert read_navigation(outside, doc_files(map_repository(outside))).titles() == {}
+
+
 def test_a_page_is_named_as_the_mkdocs_nav_names_it(tmp_path: Path) -> None:
     # starlette's pages open with an API-reference widget and no H1: the first heading found was a
     # subsection ("Storing state on the app instance"), while the nav says "Applications"

@@ -1,6 +1,6 @@
 """Which files are the project's documentation, and in what order its docs present them: the `mkdocs.yml`
-nav, a YAML table of contents (docs-builder, Jupyter Book), Sphinx (and MyST) toctrees, Docusaurus and
-VitePress sidebars (sidebars.py), mdBook's and GitBook's `SUMMARY.md`, a page's own `sidebar_position`/`order`/`weight` and a folder's
+nav (or pydoc-markdown's pages, pydoc_nav.py), a YAML table of contents (docs-builder, Jupyter Book),
+Sphinx (and MyST) toctrees, Docusaurus and VitePress sidebars (sidebars.py), mdBook's and GitBook's `SUMMARY.md`, a page's own `sidebar_position`/`order`/`weight` and a folder's
 `_category_.json` position, else the folder tree (index and getting-started pages first). One reader per
 format, each read once into one `Navigation` record; the order is the project's map of its concepts."""
 
@@ -18,6 +18,7 @@ from typing import Any
 from generator.config import load_bounded_yaml
 from generator.documents import clean_heading, stated_field
 from generator.errors import ConfigError, DeepkbError
+from generator.repo.docs.pydoc_nav import pydoc_config_paths, pydoc_pages
 from generator.repo.docs.sidebars import sidebar_order
 from generator.repo.docs.substitutions import DOCSET_FILES, docset_subs
 from generator.repo.map.walk import read_or_none, read_source
@@ -201,8 +202,10 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     toc = _toc_yaml(root, tree, docs)
     mkdocs = _mkdocs_config(root, docs)
     # each format's pages, in the order they come first
+    pydoc = _pydoc_markdown_pages(root, docs)
     formats = (
         mkdocs_pages(*mkdocs),
+        pydoc,
         toc.found,
         toctree_pages(root, tree, docs),
         sidebar_pages(root, tree, docs),
@@ -210,7 +213,10 @@ def read_navigation(root: Path, files: Sequence[str]) -> Navigation:
     )
     listed = [page for pages in formats for page in pages if page.path in known]
     listed = listed or index_links(root, tree, docs)
-    order = dict.fromkeys([*(page.path for page in listed), *tree])
+    # pydoc-markdown builds the pages its renderer lists and no other: the rest of the folder (beanie's
+    # docs/articles/1.8.0.md, a second "Relations") is on no page of the site
+    unlisted = [] if pydoc and mkdocs[0] is None else tree
+    order = dict.fromkeys([*(page.path for page in listed), *unlisted])
     order.pop(_about_the_docs(root, inside, docs, {page.path for page in listed}), None)
     order.pop(summary.path, None)  # the table of contents is the navigation, not a page
     return Navigation(
@@ -474,12 +480,43 @@ def _mkdocs_config(root: Path, docs: str) -> tuple[dict[str, Any] | None, str]:
         text = _nav_text(root, config, max_bytes=NAV_BYTES)
         if text is None:
             continue
-        try:  # `!!python/name:` and `!ENV` tags read as plain values, never run; a bomb or 5,000 levels refused
-            data = load_bounded_yaml(text, config, foreign_tags=True)
-        except ConfigError:
-            return None, ""
-        return (data, config) if isinstance(data, dict) else (None, "")
+        data = _mkdocs_settings(root, text, config)
+        return (data, config) if data is not None else (None, "")
     return None, ""
+
+
+def _mkdocs_settings(root: Path, text: str, config: str) -> dict[str, Any] | None:
+    """A `mkdocs.yml`'s settings over those of the file its `INHERIT` names (relative to it, within the
+    repository, one level): MkDocs reads the nav from the parent when the child gives none."""
+    try:  # `!!python/name:` and `!ENV` tags read as plain values, never run; a bomb or 5,000 levels refused
+        data = load_bounded_yaml(text, config, foreign_tags=True)
+    except ConfigError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    parent = data.get("INHERIT")
+    if not isinstance(parent, str):
+        return data
+    path = posixpath.normpath(posixpath.join(posixpath.dirname(config), parent.strip()))
+    inherited = None if path.startswith(("..", "/")) else _nav_text(root, path, max_bytes=NAV_BYTES)
+    try:
+        base = load_bounded_yaml(inherited, path, foreign_tags=True) if inherited is not None else None
+    except ConfigError:
+        base = None
+    return {**base, **data} if isinstance(base, dict) else data
+
+
+def _pydoc_markdown_pages(root: Path, docs: str) -> list[NavPage]:
+    """The pages pydoc-markdown's MkDocs renderer lists (pydoc_nav.py), with the titles and sections it
+    gives them."""
+    for config in pydoc_config_paths(docs):
+        text = _nav_text(root, config, max_bytes=NAV_BYTES)
+        if text is not None:
+            return [
+                NavPage(path, clean_heading(title), section)
+                for path, title, section in pydoc_pages(text, config, DOC_SUFFIXES)
+            ]
+    return []
 
 
 def _nested_configs(root: Path, docs: str) -> list[str]:
