@@ -7,9 +7,11 @@ from pathlib import Path
 from repo_source_fixture import write_tree
 
 from generator.repo.analyze.citations import Linker
+from generator.repo.docs.exampleobjects import example_methods
 from generator.repo.docs.model import ProjectDocs
 from generator.repo.docs.project import read_project_docs
 from generator.repo.facts.extract import extract_facts
+from generator.repo.facts.receivers import Receivers
 from generator.repo.map.walk import map_repository
 
 # fx's shape: the root package's App has a `Run` method, the event package a `Run` struct of the same name
@@ -136,3 +138,89 @@ def test_a_method_called_on_a_variable_is_the_method_of_the_type_the_function_it
     assert ("Program.Node", "vm/program.go") in named
     assert ("Node", "ast/node.go") in named
     assert ("Tree.Node", "parser/tree.go") not in named
+
+
+# beanie's shape: the example defines its own document on the project's Document, whose methods come partly
+# from a base in another module; `insert` and `set` are also a query's methods
+_ODM = {
+    "pyproject.toml": '[project]\nname = "odm"\n',
+    "odm/__init__.py": "from odm.documents import Document\n\n__all__ = ['Document']\n",
+    "odm/find.py": (
+        "class FindInterface:\n"
+        "    @classmethod\n    def find_one(cls, *args):\n"
+        '        """Find one document by criteria."""\n        return cls._query(args)\n'
+    ),
+    "odm/documents.py": (
+        "from pydantic import BaseModel\n\nfrom odm.find import FindInterface\n\n\n"
+        "class Document(FindInterface, BaseModel):\n"
+        '    """A document mapping class."""\n\n'
+        "    async def insert(self):\n"
+        '        """Insert the document."""\n        return self\n\n'
+        "    async def set(self, values):\n"
+        '        """Set values."""\n        return self\n'
+    ),
+    "odm/queries.py": (
+        "class UpdateQuery:\n"
+        "    def set(self, values):\n        return self\n\n"
+        "    def insert(self, values):\n        return self\n\n\n"
+        "class BaseModel:\n    def describe(self):\n        return 'a query model'\n"
+    ),
+    "README.md": (
+        "# odm\n\nAn object-document mapper.\n\n## Example\n\n```python\nfrom pydantic import BaseModel\n"
+        "from odm import Document\n\n\n"
+        "class Product(Document):\n    name: str\n\n\n"
+        "async def example():\n"
+        '    bar = Product(name="bar")\n    await bar.insert()\n'
+        "    product = await Product.find_one(Product.name == 'bar')\n"
+        '    await product.set({Product.name: "Gold bar"})\n```\n'
+    ),
+}
+
+
+def test_methods_an_example_calls_on_its_own_document_class_are_the_project_bases(tmp_path: Path) -> None:
+    """beanie's README: `class Product(Document)`, `bar = Product(…)`, `bar.insert()`, `Product.find_one(…)`,
+    `product = await Product.find_one(…)` then `product.set(…)` are Document's `insert` and `set` and the
+    `find_one` it inherits from FindInterface; none had been linked (`insert` and `set` are also a query's,
+    `Product.find_one` names no class of the project)."""
+    docs = _project_docs(tmp_path, _ODM)
+    called = [(s.name, s.path) for s in docs.example_symbols]
+    assert ("Document.insert", "odm/documents.py") in called
+    assert ("FindInterface.find_one", "odm/find.py") in called
+    assert ("Document.set", "odm/documents.py") in called
+    assert not any(path == "odm/queries.py" for _, path in called)
+
+
+def test_an_example_class_on_a_base_imported_from_another_package_is_none_of_the_projects(
+    tmp_path: Path,
+) -> None:
+    """`class Category(BaseModel)` with `from pydantic import BaseModel` (a package the project imports)
+    stands on pydantic's model, though the project has a `BaseModel` of its own."""
+    root = write_tree(tmp_path / "repo", _ODM)
+    receivers = Receivers(extract_facts(root, map_repository(root)).files)
+    code = (
+        "from pydantic import BaseModel\n\n\nclass Category(BaseModel):\n    name: str\n\n\n"
+        'sweets = Category(name="sweets")\nsweets.describe()\n'
+    )
+    assert example_methods(code, receivers) == [("describe", "BaseModel.describe")]
+    assert example_methods(code, receivers, {"pydantic"}) == []
+
+
+def test_two_functions_of_one_name_an_example_calls_through_their_packages_are_both_linked(
+    tmp_path: Path,
+) -> None:
+    """huma's getting started calls `humacli.New(…)` and `humachi.New(…)`: each package's `New`, where
+    only the last had been kept (both are named `New`)."""
+    files = {
+        "go.mod": "module example.com/huma\n\ngo 1.21\n",
+        "README.md": (
+            "# huma\n\nAPIs.\n\n## Example\n\n```go\ncli := humacli.New(func() {\n"
+            "\tapi := humachi.New(router)\n\t_ = api\n})\ncli.Run()\n```\n"
+        ),
+        "humacli/humacli.go": "package humacli\n\n// New creates a CLI.\nfunc New(f func()) int {\n\treturn 1\n}\n",
+        "adapters/humachi/humachi.go": (
+            "package humachi\n\n// New creates an API on a router.\nfunc New(r any) int {\n\treturn 2\n}\n"
+        ),
+    }
+    docs = _project_docs(tmp_path, files)
+    called = {(s.name, s.path) for s in docs.example_symbols}
+    assert {("New", "humacli/humacli.go"), ("New", "adapters/humachi/humachi.go")} <= called

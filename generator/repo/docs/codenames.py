@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 
+from generator.repo.docs.exampleobjects import example_methods
 from generator.repo.docs.model import DocPassage
 from generator.repo.docs.symbolnames import SymbolNames
 from generator.repo.facts.examples import called_names
 
+_PYTHON = frozenset({"python", "py", "python3"})
 _PROGRAM_LANGUAGES = frozenset(
     "python py pycon ipython javascript js jsx typescript ts tsx go golang rust rs java kotlin csharp cs c# c cpp c++ "
     "ruby rb php swift scala svelte vue".split()
@@ -19,7 +21,8 @@ _CODE_SPAN = re.compile(r"`([A-Za-z_](?:[\w.]|::)*)(?:\(\))?`")
 
 def names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) -> list[str]:
     """Code names the passages use: `Name` spans in prose, names called in program code blocks (not shell
-    or config); first use first. With `symbols`, a call qualified by the project's own package comes as
+    or config); first use first. With `symbols`, a method a Python example calls on its own class or object
+    standing on a project class is the one it inherits (`Document.insert`); a call qualified by the project's own package comes as
     written (`expr.Patch`, `ast.Patch`: two definitions of `Patch`, each the one its package names), and a
     name only ever called on another package the project imports (`reflect.TypeOf`, `fmt.Errorf`,
     `time.sleep`) is that package's, never the project's definition of the name."""
@@ -41,6 +44,11 @@ def names_in(found: Iterable[DocPassage], symbols: SymbolNames | None = None) ->
                         for n in called
                         if n not in on_results - on_held
                     ]
+                    if passage.language.lower() in _PYTHON:
+                        # `tonybar.insert()` on the example's `Product(Document)`: `Document.insert`
+                        reached = example_methods(passage.text, symbols.receivers, symbols.foreign)
+                        methods = dict(reached)
+                        called = [methods.get(n, n) for n in called] + [m for _, m in reached]
                     names += symbols.qualified_calls(passage.text)
                     theirs = symbols.foreign_calls(passage.text)
                     called = [name for name in called if name not in theirs]

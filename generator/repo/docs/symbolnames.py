@@ -16,6 +16,7 @@ from generator.repo.docs.reading import DOC_BYTES
 from generator.repo.facts.apart import serving_tests
 from generator.repo.facts.extract import OnDemandFileFacts
 from generator.repo.facts.ranking import TYPE_KINDS
+from generator.repo.facts.receivers import Receivers
 from generator.repo.map.filetypes import WORD_ENDING_FOLDER
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import (
@@ -188,7 +189,8 @@ class SymbolNames:
             found += [
                 cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
             ]
-        return list({s.name: s for s in found}.values())
+        # `humacli.New` and `humachi.New`: two definitions of one name, each asked for by its package
+        return list({(s.path, s.name): s for s in found}.values())
 
     def _a_method_more_likely(self, name: str, path: str, symbol: Symbol) -> bool:
         """Whether a bare `name` the docs use stands for the project's methods so named rather than for the
@@ -256,6 +258,12 @@ class SymbolNames:
                 if name.isidentifier():
                     found.add(name)
         return frozenset(found - set(self.qualifiers))
+
+    @cached_property
+    def receivers(self) -> Receivers:
+        """The classes of the files the shards read, with their bases and methods: what an example's own
+        objects stand on (exampleobjects.py)."""
+        return Receivers({p: f for p, f in self.facts.files.items() if not isinstance(f, OnDemandFileFacts)})
 
     def unqualified(self, name: str) -> tuple[str, str | None]:
         """`name` without the project's own package names before it, and the folder the last of them names

@@ -109,3 +109,16 @@ class Receivers:
                     return edge
                 return dataclasses.replace(edge, callee_path=nearer[0], callee=nearer[1])
         return edge
+
+    def classes(self, language: str, short: str) -> list[Node]:
+        """The repository's classes of `language` named `short`."""
+        return self.by_name.get((language, short), [])
+
+    def method(self, bases: Iterable[Node], name: str) -> Node | None:
+        """The method `name` an object standing on `bases` (in order) runs: the nearest definition along
+        each base's ancestors in turn; None when none defines it."""
+        for base in bases:
+            for cls in self.mro(base):
+                if (cls[0], f"{cls[1]}.{name}") in self.methods:
+                    return (cls[0], f"{cls[1]}.{name}")
+        return None
