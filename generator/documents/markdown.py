@@ -72,14 +72,17 @@ _MDX_STATEMENT_END = re.compile(r"(?:\bfrom\s+['\"][^'\"]*['\"]|;)\s*$|^\s*$")
 _JSX_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s(?:[^<>{}]|\{[^{}]*\})*)?/?>")
 _JSX_OPEN_UNCLOSED = re.compile(r"^\s*<[A-Za-z][\w.:-]*(?:\s[^>]*)?$")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}")
+_JSX_COMMENT_OPEN = re.compile(r"\{/\*")
 # an ES module import on a line of its own (Docusaurus reads `.md` pages as MDX too: jest, redux)
 _ESM_IMPORT = re.compile(r"""^import\s+(?:[\w{*][^'"]*\s+from\s+)?['"][^'"]+['"];?\s*$""")
 # a Markdown partial an MDX page imports (`import Types from './_types.mdx'`) and renders alone (`<Types />`)
 _PARTIAL_IMPORT = re.compile(r"""^import\s+([A-Z]\w*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$""")
 _PARTIAL_USE = re.compile(r"^\s*<([A-Z]\w*)\s*/>\s*$")
+_IMPORT_LINE = re.compile(r"^import\s", re.MULTILINE)  # what an ES import and a partial's import open with
 # react.dev's exercise components: `<Challenges>` and what only stands inside one (with or without props)
 _EXERCISE = re.compile(r"^\s*<(Challenges|Solution|Hint|YouWillLearn)\b[^>]*>(.*</\1>\s*$)?")
 _RECAP = re.compile(r"^\s*<Recap>\s*$")
+_EXERCISE_TAG = re.compile(r"<(?:Challenges|Solution|Hint|YouWillLearn|Recap)")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _JSX_EXPRESSION_LINE = re.compile(r"^\s*\{.*\}\s*$")
 MAX_INLINE_ALT = 60
@@ -172,6 +175,13 @@ def markdown_sections(text: str, source: list[str], *, mdx: bool = False) -> tup
 # --------------------------------------------------------------------------- line-keeping rewrites
 
 
+def _writes(lines: list[str], marker: re.Pattern[str]) -> bool:
+    """Whether the text holds `marker` anywhere: a rewrite whose marker the text never writes (most texts
+    import nothing, hold no JSX comment, no exercise, no MyST include) leaves every line as it was, and
+    need not find the text's code fences first."""
+    return marker.search("\n".join(lines)) is not None
+
+
 def _outside_fences(lines: list[str]) -> list[bool]:
     """For each line, whether it is outside a fenced code block (fence lines count as inside)."""
     marks, fence = [], ""
@@ -192,6 +202,8 @@ def _outside_fences(lines: list[str]) -> list[bool]:
 def _drop_jsx_comments(lines: list[str]) -> list[str]:
     """JSX comments (`{/*anchor*/}` after a heading, `{/* TODO */}`) removed from prose lines outside code
     spans: Markdown files of MDX sites (react.dev writes `.md`) hold them, and no Markdown text means one."""
+    if not _writes(lines, _JSX_COMMENT_OPEN):
+        return list(lines)
     return [
         _without_jsx_comments(line) if prose else line
         for line, prose in zip(lines, _outside_fences(lines), strict=True)
@@ -212,6 +224,8 @@ def _drop_exercises(lines: list[str]) -> list[str]:
     own table of contents, not what the page says its subject is. A `<Recap>` opens a section of its own
     ("Recap", "摘要" on a Chinese page, as the site renders it), so its items do not read as the last
     section's."""
+    if not _writes(lines, _EXERCISE_TAG):
+        return list(lines)
     out: list[str] = []
     closing = ""
     for n, (line, prose) in enumerate(zip(lines, _outside_fences(lines), strict=True)):
@@ -234,6 +248,8 @@ def _partials(lines: list[str]) -> list[str]:
     """Each line that only renders an imported Markdown partial (`<Types />` after `import Types from
     './_types.mdx'`) as the marker the docs stage reads that file's blocks for (included.PARTIAL): the built
     page shows the partial there."""
+    if not _writes(lines, _IMPORT_LINE):
+        return lines
     prose = _outside_fences(lines)
     imported = {
         m.group(1): m.group(2)
@@ -253,6 +269,8 @@ def _partials(lines: list[str]) -> list[str]:
 def _drop_esm_imports(lines: list[str]) -> list[str]:
     """A Markdown page's paragraphs made only of ES module imports blanked: an MDX site's `.md` pages import
     the components they use, and the built page shows none of it."""
+    if not _writes(lines, _IMPORT_LINE):
+        return list(lines)
     prose = _outside_fences(lines)
     out = list(lines)
     n = 0
@@ -321,6 +339,8 @@ class _Fence:
 def _directives_named(lines: list[str], name: str) -> Iterator[tuple[int, int, re.Match[str]]]:
     """Each MyST directive `name` outside code: its opening line, its closing fence's line (the text's end
     when it is never closed) and its opening's match."""
+    if f"{{{name}}}" not in "\n".join(lines).lower():
+        return
     fence = ""
     i = 0
     while i < len(lines):
