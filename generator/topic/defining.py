@@ -335,6 +335,15 @@ def topic_aspects(topic: str) -> list[str]:
     return [f"{found['stem']}{item}{mark}" for item in items]
 
 
+# who governs, maintains or hosts a subject says nothing of what it is: "The Data Package Standard is governed by
+# a working group…" opens governance.md, the page of its neighbour, and "X 由…维护" likewise
+_STEWARDED = re.compile(
+    r"(?:[A-Z][\w-]*\s+)*(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:governed|maintained|managed"
+    r"|developed|owned|led|run|overseen|stewarded|funded|sponsored|hosted|published|edited|chaired)\s+by\b"
+    r"|\s*(?:是)?由[^。，,；;]{1,30}?(?:治理|维护|管理|开发|主导|负责)"
+)
+
+
 def opens_with_subject(text: str, subject: str) -> bool:
     """Whether a document's first prose paragraph opens with `subject` doing something ("deepkb turns
     research into…", "生命周期钩子允许您…") or saying what it is alone ("手动加载微应用。" under the title
@@ -350,7 +359,8 @@ def opens_with_subject(text: str, subject: str) -> bool:
         found = re.match(rf"^{name}(?![的之和与或及、])", lead)
     else:
         found = re.match(rf"^(?:the\s+|an?\s+)?{name}\s+(?!of\b|and\b|or\b)[a-z]", lead, re.I)
-    if found is None:
+    # the English pattern took the next word's first letter
+    if found is None or _STEWARDED.match(lead[found.end() - (not CJK_RUN.search(subject)) :]):
         return False
     parts = sentences(lead)
     said = [part for part in parts[1:] if not points_elsewhere(part)]
@@ -447,15 +457,33 @@ def defines(
     collection: str = "",
     *,
     each_question: bool = False,
+    place: str = "",
 ) -> bool:
-    """Whether a document defines the topic: titled after it, or opening with what its subject (the topic,
+    """Whether a document defines the topic: titled after it or named as the subject it asks about
+    (`titled_as`; the words of its collection and of the folders of its `place` go without saying), or opening with what its subject (the topic,
     or the subject a question-topic asks about) is or does: "deepkb turns research into…" for "How deepkb
     keeps…"; qiankun's page titled with the API's name, "loadMicroApp", opening "手动加载微应用。" for
     手动加载微应用, and "Lifecycles" opening "生命周期钩子允许您…" for 生命周期钩子. With `each_question`, a
     title after the subject of any question the topic asks counts (`titled_after`): retrieval keeps those
     pages, while the report opens from the first question's."""
     titled = titled_after(title, topic, judge, collection, each_question=each_question)
-    return titled or opens_with_subject(text, plan_subject(topic))
+    subject = plan_subject(topic)
+    return titled or named_as(title, subject, collection, place) or opens_with_subject(text, subject)
+
+
+def named_as(title: str, subject: str, collection: str = "", place: str = "") -> bool:
+    """A title that is the subject's name (`titled_as`), the words of the `collection` and of the folders of
+    the document's `place` going without saying ("事务" under orm/ for "Beego ORM 事务"); a title that is the
+    whole name counts where the collection is named after the subject ("Data Package" among the Data Package
+    standard's pages)."""
+    return titled_as(title, subject) or titled_as(title, subject, f"{collection} {folder_words(place)}")
+
+
+def folder_words(place: str) -> str:
+    """The folders a document sits in ("local:docs/orm/transaction.md" → "docs orm"): a page's folder says
+    what its title leaves unsaid, so "事务" under orm/ is the page of "Beego ORM 事务"."""
+    path = place.split(":", 1)[-1]
+    return " ".join(path.split("/")[:-1])
 
 
 # the page a folder opens with: a docs site's section page ("binding/index.md", "数据绑定") or a folder's README

@@ -46,7 +46,14 @@ from ..store import KBPaths, read_page, safe_join
 from ..text.words import tokens
 from .crawl import Crawler, FetchedPage
 from .dedupe import dedupe
-from .defining import asked_subject, compared_subject, defines, opens_with_subject
+from .defining import (
+    asked_subject,
+    compared_subject,
+    defines,
+    named_as,
+    opens_with_subject,
+    plan_subject,
+)
 from .dispatch import StepOutcome
 from .judge import RelevanceJudge
 from .limits import states_caveat
@@ -137,7 +144,8 @@ def seed_research(ctx: ResearchContext) -> StepOutcome:
     retrieval = _retrieve(ctx, ctx.topic, ctx.topic)
     relevant = about_topic(ctx, retrieval)
     best = max((j.score for j in relevant), default=0.0)
-    defining = defining_hits(ctx, retrieval)
+    found = {j.key for j in retrieval.kept}
+    defining = [*(j for j in named_subject_hits(ctx) if j.key not in found), *defining_hits(ctx, retrieval)]
     keys = {j.key for j in defining}
     relevant = without_meetings(
         [*defining, *(j for j in relevant if j.score >= DEFINING * best and j.key not in keys)]
@@ -237,9 +245,30 @@ def defining_hits(ctx: ResearchContext, retrieval: Retrieval[SearchHit]) -> list
         for j in retrieval.kept
         if j.score > 0
         and defines(
-            j.item.title, j.item.content, ctx.topic, judge, collection_name(j.item), each_question=True
+            j.item.title,
+            j.item.content,
+            ctx.topic,
+            judge,
+            collection_name(j.item),
+            each_question=True,
+            place=j.item.url,
         )
     ]
+
+
+def named_subject_hits(ctx: ResearchContext) -> list[Judged[SearchHit]]:
+    """The documents titled with the name of the subject the topic asks about, searched for by that name
+    alone: in a collection named after its subject the question's other words decide the search, and the page
+    "Data Package" never came up for "Where can a Data Package keep its data: local files, URLs, several
+    files or inline in the descriptor?" (eight other pages did, the governance page among them)."""
+    subject = plan_subject(ctx.topic)
+    if not subject or subject.strip() == ctx.topic.strip():
+        return []
+    query = Query([subject])
+    hits = [
+        hit for hit in search_all(ctx, query) if named_as(hit.title, subject, collection_name(hit), hit.url)
+    ]
+    return judge(ctx, ctx.topic, query, hits) if hits else []
 
 
 def broaden(query: str, topic: str) -> str:

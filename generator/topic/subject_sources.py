@@ -11,7 +11,9 @@ from .defining import (
     cited_by_number,
     defines,
     most_about,
+    named_as,
     names_topic,
+    plan_subject,
     section_heads,
     titled_after,
     zh_subjects,
@@ -45,6 +47,10 @@ def defining_sources(sources: Sequence[RawSource], judge: RelevanceJudge) -> set
         titled = {s.id for s in sources if titled_after(s.title, subject, judge)}
         if titled:
             break
+    # …and the pages named as the asked subject, their collection and folders going without saying ("事务"
+    # under orm/ for "Beego ORM 怎么使用事务？"), beside those, never in place of them
+    subject = plan_subject(judge.topic)
+    titled |= {s.id for s in sources if named_as(s.title, subject, s.collection, s.url)}
     best = most_about([(s.id, s.relevance) for s in sources])
     if not titled and not best:
         return titled
