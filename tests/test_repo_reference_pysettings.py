@@ -8,9 +8,14 @@ import re
 from pathlib import Path
 
 from repo_output_fakes import make_project, offline_setup
+from repo_source_fixture import write_tree
 
 from generator.app.targets import repo_target
+from generator.repo.analyze.citations import Linker
+from generator.repo.facts.extract import extract_facts
 from generator.repo.facts.pydeclarations import read_module
+from generator.repo.map.walk import map_repository
+from generator.repo.reference.build import read_reference
 from generator.repo.run.pipeline import run_repo_research
 from generator.site.pages.repo import publish_repo
 from generator.store import read_page
@@ -85,3 +90,31 @@ def test_the_configuration_page_lists_a_settings_class_s_variables(tmp_path: Pat
     assert "`OLD_TIMEOUT`" in table and "`LEGACY_TOKEN`" in table
     assert "SHOP_*" not in table  # its variables are listed whole
     assert "TOTAL" not in table
+
+
+def test_a_settings_class_on_the_projects_own_pydantic_settings_is_a_settings_record(tmp_path: Path) -> None:
+    """beanie's shape: `ItemSettings(BaseModel)` in one module, `DocumentSettings(ItemSettings)` adding the
+    document's own settings in another module that never names pydantic: both are pydantic models on the
+    Configuration page, the subclass with the fields it adds (it had been on no page)."""
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "odm/__init__.py": "from odm.document import Document\n\n__all__ = ['Document']\n",
+            "odm/base.py": (
+                "from pydantic import BaseModel\n\n\nclass ItemSettings(BaseModel):\n"
+                "    name: str | None = None\n    use_cache: bool = False\n"
+            ),
+            "odm/document.py": (
+                "from odm.base import ItemSettings\n\n\nclass DocumentSettings(ItemSettings):\n"
+                "    use_revision: bool = False\n    keep_nulls: bool = True\n\n\n"
+                "class Document:\n    settings: DocumentSettings\n\n"
+                "    def insert(self):\n        return self.settings.use_revision\n"
+            ),
+        },
+    )
+    repo_map = map_repository(root)
+    linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/odm")
+    reference = read_reference(root, repo_map, extract_facts(root, repo_map), linker)
+    settings = {r.symbol.name: (r.kind, [f.name for f in r.fields]) for r in reference.settings}
+    assert settings["DocumentSettings"] == ("pydantic model", ["use_revision", "keep_nulls"])
+    assert settings["ItemSettings"] == ("pydantic model", ["name", "use_cache"])

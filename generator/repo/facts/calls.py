@@ -35,7 +35,7 @@ from generator.repo.facts.languages import TREE_SITTER_LANGUAGES
 from generator.repo.facts.native import PUBLIC_HEADERS, declared_names, family
 from generator.repo.facts.prefixcalls import prefix_calls
 from generator.repo.facts.pycalls import PythonCalls, class_attributes
-from generator.repo.facts.pydeclarations import candidate_spans, read_module
+from generator.repo.facts.pydeclarations import candidate_spans, read_module, record_bases
 from generator.repo.facts.pytypes import NO_TYPES, DeclaredTypes, declared_types
 from generator.repo.facts.registries import registry_calls
 from generator.repo.facts.runtime import RunTime
@@ -354,7 +354,13 @@ class _CallReader:
         if parsed is None:
             return found, None
         text, tree = parsed
-        return found, read_module(text, candidate_spans(text, self.files[path]), tree)
+        inherited = self.record_bases
+        return found, read_module(text, candidate_spans(text, self.files[path], inherited), tree, inherited)
+
+    @cached_property
+    def record_bases(self) -> dict[str, str]:
+        """pydeclarations.record_bases of the repository's modules, read once for all of them."""
+        return record_bases(self.files.values())
 
     def _read_calls(self, path: str) -> tuple[list[CallEdge], tuple[str, ast.Module] | None]:
         """The file's calls, with the Python module's text and syntax tree they were read from."""

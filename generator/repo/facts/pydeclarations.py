@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import docstring_parser
@@ -37,6 +37,10 @@ _RECORD_BASES = {
     "NamedTuple": "NamedTuple",
     "Struct": "msgspec struct",
 }
+# a record kind its subclasses keep: a pydantic model's subclass is a pydantic model, with the fields it adds
+# (a dataclass's subclass is a dataclass only under its own decorator; a NamedTuple class adds no fields)
+_INHERITED_KINDS = frozenset({"pydantic model", "pydantic settings", "msgspec struct", "TypedDict"})
+RECORD_DEPTH = 8  # classes between a record base and a subclass that is still read as a record
 _FIELD_CALLS = {"field", "Field", "attr.ib", "attrib", "attrs.field", "attr.field", "msgspec.field"}
 _GETENV = {"os.getenv", "getenv"}
 _ENVIRON_READS = {"get", "setdefault", "pop"}  # os.environ.get("X", d), self._environ.setdefault("X", d)
@@ -56,13 +60,17 @@ _CANDIDATE = re.compile(
 
 
 def read_module(
-    text: str, spans: Sequence[tuple[int, int]] | None = None, tree: ast.Module | None = None
+    text: str,
+    spans: Sequence[tuple[int, int]] | None = None,
+    tree: ast.Module | None = None,
+    inherited: Mapping[str, str] | None = None,
 ) -> PyModule | None:
     """The module's declarations; None when it does not parse. With `spans` (1-based line ranges of its
     top-level definitions), only those are parsed, unless it reads environment variables: parsing the few
     definitions a page shows costs a fraction of parsing every module whole. Given `tree`, the whole of
     `text` parsed (the facts stage's, for the calls), nothing is parsed again but a span that is not one of
-    its top-level statements."""
+    its top-level statements. `inherited`: the repository's record classes by name (`record_bases`), whose
+    subclasses are records of their kind."""
     wanted = _names_environment(text)
     if tree is not None and not same_lines(text):
         tree = None  # its line numbers may not be those of `text.splitlines()`, which the spans count
@@ -78,7 +86,7 @@ def read_module(
     signatures: dict[str, tuple[PyField, ...]] = {}
     for node in nodes:
         if isinstance(node, ast.ClassDef):
-            classes.append(read_class(node))
+            classes.append(read_class(node, inherited or {}))
             init = _method(node, "__init__")
             if init is not None:
                 said = {**documented_parameters(node), **documented_parameters(init)}
@@ -89,9 +97,13 @@ def read_module(
     return PyModule(tuple(classes), env, tuple(signatures.items()))
 
 
-def candidate_spans(text: str, facts: FileFacts) -> list[tuple[int, int]]:
+def candidate_spans(
+    text: str, facts: FileFacts, inherited: Mapping[str, str] | None = None
+) -> list[tuple[int, int]]:
     """The top-level definitions worth parsing: classes that declare records, abstract methods or protocols,
-    classes several modules import, and what the module offers as its public face."""
+    classes several modules import, subclasses of the repository's records (`inherited`), and what the
+    module offers as its public face."""
+    inherited = inherited or {}
     lines = text.splitlines()
     public = set(facts.api_names) | set(facts.exports)
     return [
@@ -104,6 +116,7 @@ def candidate_spans(text: str, facts: FileFacts) -> list[tuple[int, int]]:
             or s.kind == "class"
             and (
                 facts.name_uses.get(s.name, 0) >= PLAIN_CLASS_USES
+                or any(_last(base) in inherited for base in s.bases)
                 or _CANDIDATE.search("\n".join(lines[s.start - 1 : s.end])) is not None
             )
         )
@@ -165,9 +178,9 @@ def _lines_naming(text: str) -> set[int]:
     return {i for i, line in enumerate(text.splitlines(), 1) if _names_environment(line)}
 
 
-def read_class(node: ast.ClassDef) -> PyClass:
+def read_class(node: ast.ClassDef, inherited: Mapping[str, str] | None = None) -> PyClass:
     bases = tuple(dotted_name(b) for b in node.bases if dotted_name(b))
-    record = record_kind(node, bases)
+    record = record_kind(node, bases, inherited)
     metaclass = next((dotted_name(k.value) for k in node.keywords if k.arg == "metaclass"), "")
     abstract = any(_last(b) in {"ABC", "Protocol"} for b in bases) or _last(metaclass) == "ABCMeta"
     fields: list[PyField] = []
@@ -258,13 +271,46 @@ def _self_assignment(statement: ast.stmt) -> tuple[str, ast.expr | None, str]:
     return "", None, ""
 
 
-def record_kind(node: ast.ClassDef, bases: tuple[str, ...]) -> str:
+def record_kind(
+    node: ast.ClassDef, bases: tuple[str, ...], inherited: Mapping[str, str] | None = None
+) -> str:
+    """What record a class is: its decorator's or its base's kind, or that of the repository's record class
+    it stands on (`inherited`: beanie's `DocumentSettings(ItemSettings)` a pydantic model); '' for none."""
     for decorator in node.decorator_list:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
         kind = _RECORD_DECORATORS.get(dotted_name(target))
         if kind:
             return kind
-    return next((_RECORD_BASES[_last(b)] for b in bases if _last(b) in _RECORD_BASES), "")
+    kinds = {**(inherited or {}), **_RECORD_BASES}
+    return next((kinds[_last(b)] for b in bases if _last(b) in kinds), "")
+
+
+def record_bases(files: Iterable[FileFacts]) -> dict[str, str]:
+    """The repository's Python classes (by name) whose subclasses are records of their kind: those standing
+    on pydantic's BaseModel or BaseSettings, msgspec's Struct or TypedDict, directly or through another such
+    class of the repository (beanie's `ItemSettings(BaseModel)`, then `DocumentSettings(ItemSettings)`). A
+    name two classes go by is one only when both are (fastapi's plain `security.base.SecurityBase` beside
+    the OpenAPI model of that name)."""
+    written: dict[str, list[tuple[str, ...]]] = {}
+    for facts in files:
+        if facts.language != "python" or not getattr(facts, "symbols_read", True):
+            continue  # a test file not parsed yet stays unread
+        for symbol in facts.symbols:
+            if symbol.kind == "class":
+                written.setdefault(symbol.name.rsplit(".", 1)[-1], []).append(symbol.bases)
+    kinds: dict[str, str] = {}
+    for _ in range(RECORD_DEPTH):
+        known = {**kinds, **_RECORD_BASES}
+        grown: dict[str, str] = {}
+        for name, classes in written.items():
+            found = {next((known[_last(b)] for b in bases if _last(b) in known), "") for bases in classes}
+            kind = found.pop() if len(found) == 1 else ""
+            if name not in kinds and kind in _INHERITED_KINDS:
+                grown[name] = kind
+        if not grown:
+            break
+        kinds.update(grown)
+    return kinds
 
 
 def _field(item: ast.stmt, kind: str) -> PyField | None:

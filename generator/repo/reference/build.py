@@ -29,6 +29,7 @@ from generator.repo.facts.pydeclarations import (
     candidate_spans,
     method_arguments,
     read_module,
+    record_bases,
 )
 from generator.repo.map.filetypes import WORD_ENDING_FOLDER, is_context_file
 from generator.repo.map.walk import read_or_none
@@ -105,6 +106,7 @@ class _Found:
     # classes whose constructor raises NotImplementedError: namespaces of static methods, never instantiated
     sealed: set[str] = field(default_factory=set)
     signatures: dict[tuple[str, str], tuple[PyField, ...]] = field(default_factory=dict)  # (path, name)
+    record_bases: dict[str, str] = field(default_factory=dict)  # pydeclarations.record_bases
     takes: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # a registry's parameter types
     setters: list[tuple[str, builders.Setter]] = field(default_factory=list)  # (path, a builder's setter)
     # a Go option type → the functions taking `...` it
@@ -131,6 +133,7 @@ def read_reference(
 ) -> Reference:
     """The repository's configuration, data model and extension points, each cited at the revision."""
     found = _Found()
+    found.record_bases = record_bases(facts.files.values())
     referenced = _field_references(facts)
     for path in library_modules(repo_map, facts):
         text = read_or_none(root, path, max_bytes=SOURCE_BYTES)
@@ -334,7 +337,12 @@ def _gather_python(
 ) -> None:
     """The module's options, records and extension points, from what the facts stage read of it
     (`handed`), else from its text."""
-    module = handed if handed is not None else read_module(text, candidate_spans(text, facts))
+    inherited = found.record_bases
+    module = (
+        handed
+        if handed is not None
+        else read_module(text, candidate_spans(text, facts, inherited), inherited=inherited)
+    )
     if module is None:
         return
     reads = [*module.env, *(read for declared in module.classes for read in declared.env)]
