@@ -16,6 +16,7 @@ from generator.repo.docs.concept import GENERIC_TITLE, MAX_CONCEPTS, doc_concept
 from generator.repo.docs.model import DocConcept, DocPage, DocPassage
 from generator.repo.docs.passages import PASSAGES_PER_PAGE, in_force, quotable_passages, spread
 from generator.repo.docs.symbolnames import SymbolNames
+from generator.repo.synthesize.readme import news_blocks
 
 REFERENCE_PAGES = 10  # sibling pages past the guide's cut, each a concept on its own, folded into one
 ENTRY_PASSAGES = 3  # a folded reference's page (an API entry) quotes its opening section, this many blocks
@@ -87,7 +88,14 @@ def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
     title = document.title or humane(document.origin)
     if not in_force(document):
         return DocPage(document.origin, title, (), standing=document.status)
-    return DocPage(document.origin, title, tuple(quoted), api=_api(document))
+    # a section announcing news ("📢 Important Update 📢") is the docs' own and stays, after what the page
+    # explains: what opens a page is what the page's concept, the guide's list and a shard's line say it is
+    starts = news_blocks(document)
+    news = [p.path == document.origin and p.start in starts for p in quoted]
+    ordered = [p for p, n in zip(quoted, news, strict=True) if not n] + [
+        p for p, n in zip(quoted, news, strict=True) if n
+    ]
+    return DocPage(document.origin, title, tuple(ordered), api=_api(document))
 
 
 def _shares(sizes: Sequence[int], total: int = PASSAGES_PER_CONCEPT) -> list[int]:

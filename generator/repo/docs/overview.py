@@ -16,8 +16,8 @@ from generator.repo.synthesize.readme import (
     NOTICE,
     RELEASE_HEADING,
     about_the_docs,
-    announcing,
     describes_project,
+    news_blocks,
     tagline,
 )
 from generator.text.pointers import LEADING_INTO, without_lead_in
@@ -51,10 +51,9 @@ def overview(
         past = whole and document is readme
         installing = {b.start for s, b in document.blocks() if under_install(s.path)}
         teaching = {b.start for s, b in document.blocks() if any(HOW_TO_HEADING.search(h) for h in s.path)}
-        news = {
-            b.start
-            for s, b in document.blocks()
-            if any(RELEASE_HEADING.search(h) or announcing(h) for h in s.path)
+        # … and a migration guide or the list of versions, which say how it changed, not what it is
+        news = news_blocks(document) | {
+            b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)
         }
         asides = {b.start for s, b in document.blocks() if any(aside(h) for h in s.path)}
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")

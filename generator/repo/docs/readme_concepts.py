@@ -24,7 +24,7 @@ from generator.repo.docs.model import DocConcept, DocPage, DocPassage
 from generator.repo.docs.overview import overview
 from generator.repo.docs.passages import bare_name, passages, without_contents
 from generator.repo.docs.symbolnames import SymbolNames
-from generator.repo.synthesize.readme import RELEASE_HEADING
+from generator.repo.synthesize.readme import RELEASE_HEADING, news_section
 
 README_PASSAGES = 4  # a README section quoting fewer is a note, not a concept
 README_CONCEPTS = 3  # a README with fewer such sections is an overview and examples, not a guide
@@ -89,6 +89,7 @@ def _section_concepts(
             or OTHER_PROJECTS.match(heading)
             or POLICY_HEADING.match(heading)
             or RELEASE_HEADING.search(heading)
+            or news_section([heading])
         ):
             continue
         part = tuple(s for s in sections if len(s.path) >= top and s.path[top - 1] == heading)

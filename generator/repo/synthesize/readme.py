@@ -5,7 +5,7 @@ or a licence notice), read through the document model (generator/documents).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from generator.documents import Block, Document
 from generator.text.pointers import points_elsewhere, without_lead_in
@@ -27,6 +27,8 @@ _NEWS = re.compile(
     r"|see the (?:authors|contributors|notice|changelog) file|maintained by"
     r"|(?:file|open|submit|send|make) (?:an? )?(?:issue|pull request|PR)s?"
     r"|join (?:us|our (?:\w+ )?(?:community|slack|discord|chat|forum|mailing list))"
+    # … and calls to run the project: beanie's "We are looking for contributors and maintainers to join the board."
+    r"|join the board|looking for (?:new )?(?:contributors|maintainers|co-?maintainers)"
     r"|(?:use|want|try|prefer|consider|recommend\w*)\b[^.!?]{0,60}\binstead\b(?!\s+of))\b"
     # … and credits: huma's "This project was inspired by FastAPI. Logo & branding designed by Kari Taylor."
     r"|^(?:this (?:project|library|package|module|tool|framework)|it) (?:was|is) (?:\w+ )?inspired by\b"
@@ -112,9 +114,9 @@ _SKIPPED_SECTION = re.compile(
 
 
 # a section announcing a release ("Version 1.0.0 Release", "What's new in 3.0"): news, not what it is
+_RELEASE_NEWS = r"\bv?\d+\.\d+(?:\.\d+)?\b.*\breleas\w*|\breleas\w*\b.*\bv?\d+\.\d+|release notes|what'?s new"
 RELEASE_HEADING = re.compile(
-    r"\bv?\d+\.\d+(?:\.\d+)?\b.*\breleas\w*|\breleas\w*\b.*\bv?\d+\.\d+|release notes|what'?s new"
-    r"|\bupgrad\w*|\bmigrat\w*|breaking changes"
+    _RELEASE_NEWS + r"|\bupgrad\w*|\bmigrat\w*|breaking changes"
     # … and a section of the releases themselves: tollbooth's "Versions" (what each major version changed),
     # ioredis' "Versions", node-cache's "Release History", longhorn's and thanos' "Releases"
     r"|^\W*(?:versions|releases|(?:release|version) history)\W*$",
@@ -218,17 +220,37 @@ _ANNOUNCING = re.compile(
 )
 
 
-# a section heading that announces ("📢 Important Update 📢", "News", "Announcement"): its section is the news
-# of the day as a whole, every paragraph of it (beanie's second one calls for board members)
+# a section heading that announces ("📢 Important Update 📢", "News", "Announcement", "What's new in 2.0"): its
+# section is the news of the day as a whole, every paragraph of it (beanie's second one calls for board
+# members); a bare "update" is a method's name (ormar's "## update", "## update()")
 _NEWS_HEADING = re.compile(
-    r"^\W*(?:(?:important|latest|recent|big) )?(?:updates?|news|announcements?)\W*$|\bimportant (?:update|notice)",
+    r"^\W*(?:(?:(?:important|latest|recent|big) )updates?|updates|news|announcements?)\W*$"
+    r"|\bimportant (?:update|notice)|" + _RELEASE_NEWS,
     re.IGNORECASE,
 )
 
 
+# … or opens on a loudspeaker or a bell: a heading's 🎉 or ⚠️ decorates a features list or a warning (Sa-Token's
+# "🎉 Sa-Token 功能一览", its features at a glance)
+_ANNOUNCING_HEADING = re.compile(r"^\W*[\U0001F4E2\U0001F4E3\U0001F514\U0001F195]")
+
+
 def announcing(heading: str) -> bool:
-    """Whether a section heading announces news (an announcing pictograph, "Important Update", "News")."""
-    return bool(_ANNOUNCING.match(heading) or _NEWS_HEADING.search(heading))
+    """Whether a section heading announces news (an announcing pictograph, "Important Update", "News", a
+    release)."""
+    return bool(_ANNOUNCING_HEADING.match(heading) or _NEWS_HEADING.search(heading))
+
+
+def news_section(path: Sequence[str]) -> bool:
+    """Whether a section is news: under a heading announcing a release or the news of the day (beanie's "📢
+    Important Update 📢" and its "Join Us"). The one test every opening — the index description, the overview,
+    a guide page's first passage — shares: such a section never says what the project is."""
+    return any(announcing(h) for h in path)
+
+
+def news_blocks(document: Document) -> set[int]:
+    """The first lines of `document`'s blocks in a news section (`news_section`)."""
+    return {b.start for s, b in document.blocks() if news_section(s.path)}
 
 
 def banner(text: str) -> bool:
@@ -243,10 +265,10 @@ def _paragraphs(doc: Document, rst: bool) -> Iterator[tuple[bool, str]]:
     and table cells are not the project's own summary), up to the first code example of a Markdown README;
     each with whether it opens the README (under no heading but its title)."""
     for section in doc.sections:
-        skipping = any(
-            _SKIPPED_SECTION.search(heading) or RELEASE_HEADING.search(heading) or announcing(heading)
-            for heading in section.path
-        )  # "macOS" under "Installation"
+        # "macOS" under "Installation"
+        skipping = news_section(section.path) or any(
+            _SKIPPED_SECTION.search(h) or RELEASE_HEADING.search(h) for h in section.path
+        )
         for block in section.blocks:
             if block.kind == "code" and not rst:
                 return  # past the first code example the README teaches usage: its prose is not the summary
