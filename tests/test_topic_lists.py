@@ -3,6 +3,7 @@ paragraph that introduces it, and a report quotes the two together or neither.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from topic_fakes import config, entry, make_corpus, offline
@@ -322,3 +323,80 @@ def test_steps_split_by_their_examples_are_no_list_to_quote_with_its_lead_in() -
     # a list after an example, numbered from 1, is a list of its own
     fresh = "Run:\n\n1. start\n\n```bash\nrun\n```\n\n1. stop the server now\n"
     assert [b.lead for _, b in read_text(fresh, name="a.md").blocks() if b.kind == "item"] == ["Run:", ""]
+
+
+# interledger 0027 "**Differences from Previous Versions of ILP:**": four paragraphs, cut to fit MAX_OPENING_LIST
+ILPV4_DIFFERENCES = (
+    "**Differences from Previous Versions of ILP:**\n\n"
+    "- Designed for Smaller, More Homogenous Packet Amounts - ILPv4 applies a number of simplifications by only "
+    "supporting low-value packets. Larger amounts can be sent through higher-level protocols that implement "
+    "chunked payments, but the core network is optimized for sending large volumes of small packets. This "
+    "renders unnecessary some of the more complex features of previous versions like Liquidity Curves for "
+    "expressing how exchange rates may vary depending on the packet amount. Lower-value packets also help to "
+    "minimize connector risks.\n"
+    "- Payment Channels, Not On-Ledger Escrow - Since ILPv4 is optimized for smaller packets, speed and cost are "
+    "of greater importance than in previous versions. ILPv4 uses ledgers or payment channels for settling "
+    "bilateral payment obligations but ILPv4 packets are sent just between connectors, rather than through the "
+    "underlying ledgers themselves. This enables packet timeouts to be short, because they do not need to "
+    "include the processing time of slower ledgers, which further reduces connector risks. See Why "
+    "Unconditional Payment Channels for more details.\n"
+    "- Forwarding, Not Delivery - ILPv4 connectors forward packets based on their local exchange rates, in "
+    "contrast with the first version of ILP in which connectors would attempt to deliver a fixed destination "
+    "amount. Now, instead of fixed destination amount delivery being built into the core protocol, senders may "
+    "use higher-level protocols to indicate the minimum amount the receiver should accept for a given packet and "
+    "receivers can reject packets with less than that. This significantly simplifies the connector behavior, "
+    "because they do not need to maintain up-to-date price information on the entire rest of the network and "
+    "can simply apply their local rate instead. If receivers want to receive no more than a certain amount, they "
+    "can reject packets that go too far over the amount and senders can retry the packet with lower amounts.\n"
+    "- Quoting is an Application Concern - Connectors are only responsible for forwarding ILP packets and do not "
+    "need to implement a separate protocol for quoting. Applications can use test packets to determine the "
+    "exchange rate of a particular path.\n"
+)
+
+
+def _naming(*concepts: set[str]) -> Callable[[str], int]:
+    from generator.retrieval.scoring import tokens
+
+    return lambda item: sum(bool(concept & set(tokens(item))) for concept in concepts)
+
+
+def test_a_list_cut_to_fit_keeps_the_points_naming_the_question_in_the_lists_order() -> None:
+    # asked what happens as connectors forward a packet, the report quoted ILPv4's first two differences
+    # ("Designed for Smaller…", "Payment Channels…") and "(2 more not listed here)": the two naming connectors
+    # forwarding were the ones left out
+    first = list_quote(ILPV4_DIFFERENCES, opening=True)
+    assert first is not None and [i.split(" - ")[0] for i in first.items] == [
+        "Designed for Smaller, More Homogenous Packet Amounts",
+        "Payment Channels, Not On-Ledger Escrow",
+    ]
+    naming = _naming({"connectors", "connector"}, {"forward", "forwarding"})
+    named = list_quote(ILPV4_DIFFERENCES, opening=True, naming=naming)
+    assert named is not None and [i.split(" - ")[0] for i in named.items] == [
+        "Designed for Smaller, More Homogenous Packet Amounts",  # "connector risks": the room left
+        "Forwarding, Not Delivery",
+        "Quoting is an Application Concern",
+    ]
+    # naming nothing the list holds, it keeps its first points
+    none = list_quote(ILPV4_DIFFERENCES, opening=True, naming=_naming({"mesh"}, {"routing"}))
+    assert none is not None and none.items == first.items
+
+
+_FRAMES = ["Close", "New Address", "Max Data", "Data Blocked", "Max Stream ID", "Stream ID Blocked", "Asset"]
+_FRAMES += ["Stream Close", "Stream Money", "Stream Money Max", "Stream Money Blocked", "Stream Data"]
+_FRAMES += ["Stream Data Max", "Stream Data Blocked"]
+STREAM_FRAMES = "**Frame Types:**\n\n" + "".join(
+    f"- 0x{n:02x}: Frame {name}.\n" for n, name in enumerate(_FRAMES)
+)
+
+
+def test_a_table_cut_to_fit_keeps_the_rows_naming_the_question_then_its_first_ones() -> None:
+    # STREAM's frame types under their label: 14 rows, more than MAX_ITEMS; asked about data, the rows naming
+    # it are kept (0x15 Stream Data Max, 0x16 Stream Data Blocked), the first ones filling the rest
+    block = STREAM_FRAMES
+    first = list_quote(block)
+    assert first is not None and len(first.items) == 12 and "Stream Data Max" not in " ".join(first.items)
+    named = list_quote(block, naming=_naming({"data"}))
+    assert named is not None and len(named.items) == 12
+    kept = [i.split(": Frame ")[1].rstrip(".") for i in named.items]
+    assert kept[-3:] == ["Stream Data", "Stream Data Max", "Stream Data Blocked"]
+    assert kept[:2] == ["Close", "New Address"] and "Stream Money Blocked" not in kept

@@ -62,8 +62,13 @@ def aspect_sections(
     heading names one of the aspect's words ("##### 错误定义" for "Kratos 错误码怎么定义", "###### 错误断言" for
     …怎么判断), then one whose first sentence does ("#### 使用中间件": "在 NewGRPCServer 和 NewHTTPServer 中通过
     ServerOption 进行注册。" for …怎么注册), each quoted from its opening with its example. A passage naming
-    the word elsewhere ("Middleware 注册的顺序") says something else of it."""
+    the word elsewhere ("Middleware 注册的顺序") says something else of it. A list cut to fit keeps the items
+    naming the aspect's words first (STREAM's "5.3. Frames:" asked how it sends data: 0x15 Stream Data Max)."""
     about = defining_sources(sources, judge)
+
+    def naming_aspect(item: str) -> int:  # a list cut to fit keeps the items naming the aspect
+        return len(words & set(tokens(item)))
+
     # (not titled, words of the aspect the heading names, section order, source, passage)
     found: list[tuple[bool, int, int, str, SectionPassage]] = []
     for source in sources:
@@ -77,7 +82,9 @@ def aspect_sections(
             titled = naming > 0
             if not section.heading or not (titled or entries or words & set(tokens(" ".join(first)))):
                 continue
-            passages = entries or opening_passages(section, ASPECT_PASSAGES, example_alone=True, said=said)
+            passages = entries or opening_passages(
+                section, ASPECT_PASSAGES, example_alone=True, said=said, naming=naming_aspect
+            )
             for passage in passages or _statement_shown(section, said):
                 found.append((not titled, -naming, order, source.id, passage))
     # "怎么注册" asks to be shown how: an example, then a reference's rows naming it, each in document order; a

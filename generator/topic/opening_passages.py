@@ -18,6 +18,7 @@ from .sentences import (
     _SENTENCE_END,
     MAX_PASSAGE,
     RUN_IN_LABEL,
+    Naming,
     caption_line,
     clean,
     corrects,
@@ -74,6 +75,7 @@ def opening_passages(
     past_lists: bool = False,
     on_heading: bool = False,
     shown_first: bool = False,
+    naming: Naming | None = None,
 ) -> list[SectionPassage]:
     """The first `limit` quotable passages of a section: a prose paragraph whole, or a paragraph that
     introduces a code example ("…like this:") with the example. A paragraph opening with a reference back
@@ -88,8 +90,9 @@ def opening_passages(
     The first block of a section on why, limits or alternatives, a lead-in with its list, is the section's own
     answer: it may lean on the heading ("This addresses the following use cases:" under "## Motivation") and
     is quoted whole up to MAX_OPENING_LIST. Outside why, limits and alternatives, a lead-in and list telling the model a design
-    replaces ("the current Nix model … works (roughly) as follows:") is passed over."""
-    found = _prose_openings(section, limit, said, past_lists, on_heading)
+    replaces ("the current Nix model … works (roughly) as follows:") is passed over. A list cut to fit keeps
+    the items `naming` the question first (sentences.py `list_quote`)."""
+    found = _prose_openings(section, limit, said, past_lists, on_heading, naming)
     example = opening_example(section.blocks) if shown_first else ""
     if example and not any(p.code == example for p in found):
         # a section opening on its example, asked how a thing is done: the example under its heading first
@@ -138,6 +141,7 @@ def _prose_openings(
     quoted: frozenset[str] = frozenset(),
     past_lists: bool = False,
     on_heading: bool = False,
+    naming: Naming | None = None,
 ) -> list[SectionPassage]:
     found: list[SectionPassage] = []
     blocks = _paragraphs_going_on(section.blocks)
@@ -163,7 +167,8 @@ def _prose_openings(
             # replaces (why it is replaced is motivation, which quotes it)
         # an opening lead-in naming its heading ("Voting proceeds in two rounds:" under "### Voting") leans on
         # it as a heading on why or limits does: it is the section's own introduction of its list
-        listed = list_quote(block, opening=n == 0 and (headed or _names_heading(block, section.heading)))
+        opening = n == 0 and (headed or _names_heading(block, section.heading))
+        listed = list_quote(block, opening=opening, naming=naming)
         if listed is not None and quoted.intersection(listed.parts):
             continue
         if listed is not None:  # a list with the paragraph that introduces it, whole

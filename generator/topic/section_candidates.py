@@ -20,7 +20,7 @@ from .opening_passages import caveat_passages, opening_passages
 from .plan import FACETS
 from .section_examples import opening_example, shown_examples
 from .section_tree import SectionPassage, TextSection, old_sections, text_sections
-from .sentences import clean, is_changelog, speaks_of_now, stands_aside, states_arrival, text_blocks
+from .sentences import Naming, clean, is_changelog, speaks_of_now, stands_aside, states_arrival, text_blocks
 from .subject_headings import names_subject
 from .subject_sources import defining_sources
 from .workspace import RawSource
@@ -152,6 +152,10 @@ def treating_candidates(
     under its heading. The document the report `opening`s from answers first."""
     forms = [t.forms for t in judge.terms(judge.topic)]
     concepts = [{w for form in concept for w in form} for concept in forms]
+
+    def naming(item: str) -> int:  # a list cut to fit keeps the items naming the topic
+        return _concepts_named(item, concepts)
+
     about = defining_sources(stored, judge) | ({opening} if opening else set())
     strongest = max((s.relevance or 0.0 for s in stored), default=0.0)
     ranked = sorted(sources, key=lambda s: (s.id not in about, s.id != opening, -(s.relevance or 0.0), s.id))
@@ -207,7 +211,9 @@ def treating_candidates(
             elif shown:
                 passages = shown_examples(section, said)[:limit]
             else:
-                passages = _section_openings(section, limit, facet, said, on_heading, shown_first=shown_first)
+                passages = _section_openings(
+                    section, limit, facet, said, on_heading, shown_first=shown_first, naming=naming
+                )
             for passage in passages:
                 if facet == "use" and passage.parts and defines_term(passage.parts[0], section.heading):
                     continue  # "Hertz 服务端中间件是…一个函数" says what its heading's term is: "what" quotes it
@@ -276,7 +282,10 @@ def subject_sections(
             and names_subject(s.heading, concepts, tokens)
         ]
         for rank, section in enumerate(sections):
-            for passage in opening_passages(section, 1, said=said):
+            named = opening_passages(
+                section, 1, said=said, naming=lambda item: _concepts_named(item, concepts)
+            )
+            for passage in named:
                 found.append(section_candidate(passage, source.id, SUBJECT_SECTION_HITS, rank))
     return found
 
@@ -303,6 +312,7 @@ def _section_openings(
     on_heading: bool = False,
     *,
     shown_first: bool = False,
+    naming: Naming | None = None,
 ) -> list[SectionPassage]:
     """The passages of a section treating `facet` that answer it. What the subject is, a section says in
     its first paragraph, and shows in an example ("This simple example shows a Person class with three
@@ -312,12 +322,12 @@ def _section_openings(
     global system resource…"), which is no answer to "what" in its place. A section on limits answers with
     the paragraphs stating one first (limits.py): "Alpenglow features a distinctive 20+20 security model.
     While it does not have the 33% byzantine security …" after the proofs its "## Security Considerations"
-    opens on."""
+    opens on. A list cut to fit keeps the items `naming` the topic first."""
     if facet == "limits":
         # …its paragraphs stating a limit first, wherever they stand in it (a section on security opens on the
         # proofs it has), never one saying only what the design leaves alone
         passages = opening_passages(
-            section, len(section.blocks), said=said, past_lists=True, on_heading=on_heading
+            section, len(section.blocks), said=said, past_lists=True, on_heading=on_heading, naming=naming
         )
         kept = [p for p in passages if not leaves_alone(p.text)]
         return sorted(kept, key=lambda p: not states_limit(p.text))[:limit]
@@ -332,7 +342,12 @@ def _section_openings(
             said=said,
             past_lists=framing,
             on_heading=on_heading,
+            naming=naming,
         )
     first = [p for p in opening_passages(section, 1) if not said.intersection(p.parts)]
-    shown = [p for p in opening_passages(section, limit, said=said) if (p.code or p.items) and p not in first]
+    shown = [
+        p
+        for p in opening_passages(section, limit, said=said, naming=naming)
+        if (p.code or p.items) and p not in first
+    ]
     return [*first, *shown][:limit]

@@ -8,7 +8,7 @@ meaning hangs on the sentence before it ("This…", "I.e.…", "Let's…") unles
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cjk import CJK_RUN, is_cjk, sentence_words, unstopped_sentence
@@ -929,12 +929,20 @@ _POINTS_TO_LIST = re.compile(r"\bthe\s+following\b|\b(?:listed|given|described)\
 MAX_OPENING_LIST = 2 * MAX_PASSAGE
 
 
-def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote | None:
+# how many of the question's concepts a list item names (section_candidates.py `naming`): a list cut to fit
+# keeps the items naming the most of them
+Naming = Callable[[str], int]
+
+
+def list_quote(
+    block: str, index: int = -1, *, opening: bool = False, naming: Naming | None = None
+) -> Quote | None:
     """A stored block's list quoted with the paragraph that introduces it, whole: its lead-in must stand
     (`lead_in_stands`) or be the label of the heading the list stands right under, and the passage fits
     MAX_PASSAGE with at most MAX_ITEMS items; None when the block holds no list or it cannot be quoted whole
     (none of its items is quoted apart from it). A section's `opening` block may lean on its heading and run
-    to MAX_OPENING_LIST, a longer one quoted by its first points."""
+    to MAX_OPENING_LIST, a longer one quoted by its first points — with `naming`, by the points naming the
+    question first, then its first ones (`_answering_first`)."""
     lead, items = list_parts(block)
     entries = bool(_HEADING_LABEL.match(lead.strip())) and all(_ENTRY.match(item) for item in items)
     # a list its lead-in counts ("而 opts 对应三个选项：") is quoted whole or not at all: its count promises it
@@ -955,9 +963,9 @@ def list_quote(block: str, index: int = -1, *, opening: bool = False) -> Quote |
     if not parts or not (heading or lead_in_stands(*_lead_in(parts), on_heading=opening)):
         return None
     if heading and not counted and all(_ENTRY.match(item) for item in items):
-        items = _leading_entries(parts, items, limit)  # a table's rows, each reading alone
+        items = _leading_entries(parts, items, limit, naming)  # a table's rows, each reading alone
     elif opening and not counted and len(" ".join([*parts, *items])) > limit:
-        items = _leading_points(parts, items, limit)  # the section's own answer: its first points
+        items = _leading_points(parts, items, limit, naming)  # the section's own answer: its first points
     if len(" ".join([*parts, *items])) > limit:
         return None
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
@@ -1045,34 +1053,51 @@ def _point(item: str) -> str:
 OPENING_POINTS = 2  # a section's opening list quoted by its first points holds at least this many
 
 
-def _leading_points(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
+def _leading_points(
+    parts: tuple[str, ...], items: tuple[str, ...], limit: int, naming: Naming | None = None
+) -> tuple[str, ...]:
     """A section's opening list too long to quote whole, by its first points, each with the items nested
     under it, as many as fit `limit` with the lead-in (SIMD-0118's four "alternative approaches", each a
     paragraph, under "## Alternatives Considered"); () when fewer than OPENING_POINTS fit. The report says how
-    many it leaves out."""
+    many it leaves out. With `naming`, the points naming the question go first (`_answering_first`)."""
     points: list[list[str]] = []
     for item in items:
         if item.startswith("  ") and points:
             points[-1].append(item)
         else:
             points.append([item])
-    kept: list[str] = []
-    for point in points:
-        if len(" ".join([*parts, *kept, *point])) > limit:
+    kept: set[int] = set()
+    for n in _answering_first(points, naming):
+        if len(" ".join([*parts, *(i for k in sorted(kept) for i in points[k]), *points[n]])) > limit:
             break
-        kept.extend(point)
-    return tuple(kept) if sum(1 for item in kept if not item.startswith("  ")) >= OPENING_POINTS else ()
+        kept.add(n)
+    return tuple(item for n in sorted(kept) for item in points[n]) if len(kept) >= OPENING_POINTS else ()
 
 
-def _leading_entries(parts: tuple[str, ...], items: tuple[str, ...], limit: int) -> tuple[str, ...]:
+def _leading_entries(
+    parts: tuple[str, ...], items: tuple[str, ...], limit: int, naming: Naming | None = None
+) -> tuple[str, ...]:
     """The first entries of a list whose entries each read alone, as many as fit `limit` with its label (the
-    first one always): a long props table answers how a component is configured from its first rows."""
-    kept: list[str] = []
-    for item in items[:MAX_ITEMS]:
-        if kept and len(" ".join([*parts, *kept, item])) > limit:
+    first one always): a long props table answers how a component is configured from its first rows. With
+    `naming`, the entries naming the question go first (`_answering_first`)."""
+    kept: set[int] = set()
+    for n in _answering_first([[item] for item in items], naming)[:MAX_ITEMS]:
+        if kept and len(" ".join([*parts, *(items[k] for k in sorted(kept)), items[n]])) > limit:
             break
-        kept.append(item)
-    return tuple(kept)
+        kept.add(n)
+    return tuple(items[n] for n in sorted(kept))
+
+
+def _answering_first(points: list[list[str]], naming: Naming | None) -> list[int]:
+    """The indexes of a list's points in the order a quote cut to fit keeps them: those naming the most of the question's
+    concepts first, then the rest, each in the list's order (ILPv4's differences from earlier versions, asked
+    what happens as connectors forward a packet: "Forwarding, Not Delivery - ILPv4 connectors forward
+    packets…" before "Designed for Smaller, More Homogenous Packet Amounts"). The quote gives them in the
+    list's order."""
+    if naming is None:
+        return list(range(len(points)))
+    named = [naming(" ".join(point)) for point in points]
+    return sorted(range(len(points)), key=lambda n: -named[n])
 
 
 # a list item that only points elsewhere: a link ("Master issue by … on supporting the protocol: https://…") or

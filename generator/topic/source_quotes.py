@@ -38,7 +38,8 @@ def quotes_of(
 ) -> list[tuple[Quote, float, tuple[str, ...]]]:
     """The quotable passages of a source (whole paragraphs where they are short enough) that name one of the
     topic's concepts, with the centrality (generator/summarize.py) under `focus` of their best sentence; the
-    most central first, at most SCAN_PER_SOURCE, each passage once."""
+    most central first, at most SCAN_PER_SOURCE, each passage once. A list cut to fit keeps the items naming
+    the concepts first (STREAM's frame types asked how it sends data: 0x15 Stream Data Max)."""
     sentences = split_sentences(source.text)
     placed = places(source.text, sentences)
     starts = frozenset(i for i, place in enumerate(placed) if place.opens)
@@ -49,7 +50,13 @@ def quotes_of(
     found: dict[tuple[str, ...], tuple[Quote, float, tuple[str, ...]]] = {}
     examples = {part: q for q in code_examples(source.text) for part in q.parts}  # by their sentences
     parts = {paragraph: paragraph_parts(paragraph) for paragraph in set(paragraphs)}
-    lists = {paragraph: list_quote(paragraph) for paragraph in parts if list_parts(paragraph)[1]}
+
+    def named(item: str) -> int:  # a list cut to fit keeps the items naming the concepts
+        return len(concepts & set(tokens(item)))
+
+    lists = {
+        paragraph: list_quote(paragraph, naming=named) for paragraph in parts if list_parts(paragraph)[1]
+    }
     blocks = text_blocks(source.text)
     before = {b: a for a, b in zip(blocks, blocks[1:], strict=False)}  # each block's block before it
     # a list under a bare lead-in ("Where:") is quoted with the paragraph before it, which it goes on from:
@@ -57,7 +64,11 @@ def quotes_of(
     handed: dict[str, Quote] = {}
     for lead, listed in zip(blocks, blocks[1:], strict=False):
         joined = with_lead_ins([lead, listed])
-        if len(joined) == 1 and list_parts(listed)[1] and (quote := list_quote(joined[0])) is not None:
+        if (
+            len(joined) == 1
+            and list_parts(listed)[1]
+            and (quote := list_quote(joined[0], naming=named)) is not None
+        ):
             handed |= {lead.strip(): quote, listed.strip(): quote}
     after_code = {b for a, b in zip(blocks, blocks[1:], strict=False) if a.startswith(("```", "~~~"))}
     replaced = {b for a, b in zip(blocks, blocks[1:], strict=False) if introduces_old_state(a)}
