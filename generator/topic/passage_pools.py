@@ -20,8 +20,16 @@ from .judge import RelevanceJudge
 from .part_candidates import part_candidates
 from .passage_headings import promoting, stranded_in_entry
 from .plan import Plan
-from .section_candidates import SECTION_FACET, section_candidates, subject_sections, treating_candidates
-from .sentences import clean, leans_back, points_ahead
+from .section_candidates import (
+    SECTION_FACET,
+    SECTION_FACET_HITS,
+    section_candidate,
+    section_candidates,
+    subject_sections,
+    treating_candidates,
+)
+from .section_tree import SectionPassage, text_sections
+from .sentences import clean, leans_back, list_parts, list_quote, points_ahead
 from .standing import inactive, usable_for
 from .subject_sources import defining_sources, subject_documents
 from .word_candidates import candidates, labelled_facets
@@ -130,6 +138,17 @@ def passage_pools(
                 *treated,
                 *aspect_sections([s for s in catalog.sources if usable(s)], written, judge, said),
             ]
+        if question == plan.topic.strip() and not asks_how(question) and enumerates(question):
+            # the question as written lists what it asks of the subject ("local files, URLs, several files or
+            # inline"): a list of the defining pages naming most of it answers first, wherever it stands
+            # ("The data included in the package can be provided as:" and its three ways in the Introduction),
+            # in place of the property definitions naming none of it ("The name is a simple name or identifier…")
+            listing = listing_asked([catalog.by_id[i] for i in sorted(titled)], asked, said)
+            listed = {c.text for c in listing}
+            treated = [
+                *listing,
+                *(c for c in treated if c.text not in listed and not (listing and _names_none(c, asked))),
+            ]
         if facet == "how":
             treated = [*subject_sections([catalog.by_id[i] for i in sorted(account)], judge, said), *treated]
         quoted = {c.text for c in treated}
@@ -205,6 +224,53 @@ def passage_pools(
             # it in that document's frame ("插件" in a guide to testing: the plugins a test installs)
             pools[question] = [c for c in pools[question] if c.source in titled]
     return pools
+
+
+def listing_asked(
+    sources: Sequence[RawSource], asked: Sequence[set[str]], said: frozenset[str] = frozenset()
+) -> list[Candidate]:
+    """The lists of `sources` (the defining documents) whose lead-in and items name at least two and at least
+    half the concepts a question asks of its subject (`asked`), each quoted whole with its lead-in (a blank line
+    between them too), those naming more first, then in document order."""
+    found: list[tuple[int, int, str, SectionPassage]] = []
+    for source in sources:
+        for section in text_sections(source.text):
+            blocks = section.blocks
+            for n, block in enumerate(blocks):
+                lead, items = list_parts(block)
+                if not items and lead.rstrip().endswith((":", "：")) and n + 1 < len(blocks):
+                    below, listed = list_parts(blocks[n + 1])
+                    block = f"{block}\n{blocks[n + 1]}" if listed and not below.strip() else block
+                quote = list_quote(block)
+                if quote is None or said.intersection(quote.parts):
+                    continue
+                words = set(tokens(" ".join(quote.parts)))
+                named = sum(bool(forms & words) for forms in asked)
+                if named >= 2 and 2 * named >= len(asked):
+                    passage = SectionPassage(quote.text, quote.parts, section.heading, items=quote.items)
+                    found.append((-named, len(found), source.id, passage))
+    found.sort(key=lambda f: f[:2])
+    return [
+        section_candidate(passage, sid, SECTION_FACET_HITS, rank)
+        for rank, (_, _, sid, passage) in enumerate(found)
+    ]
+
+
+# a question listing what it asks among ("local files, URLs, several files or inline", "文件、URL 或内联"): a
+# comma, then the last term after "or" / "and"
+_ENUMERATES = re.compile(r"[,，、][^,，、?？:：]+?(?:\s(?:or|and)\s|或|和|及)", re.IGNORECASE)
+
+
+def enumerates(question: str) -> bool:
+    """Whether a question lists the terms it asks among ("…: local files, URLs, several files or inline in the
+    descriptor?"), not "How do deposit and withdrawal work…" nor "What happens to an ILP Prepare packet…"."""
+    return _ENUMERATES.search(question) is not None
+
+
+def _names_none(passage: Candidate, asked: Sequence[set[str]]) -> bool:
+    """Whether a passage names none of the concepts the topic asks of its subject (`asked`)."""
+    words = set(tokens(" ".join([passage.text, *passage.items])))
+    return not any(forms & words for forms in asked)
 
 
 def _names_asked(passage: Candidate, asked: Sequence[set[str]]) -> bool:
