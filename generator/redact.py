@@ -37,6 +37,7 @@ from generator.secret_formats import (
     looks_like_secret_value,
     plausible_secret,
     secret_span,
+    url_host,
 )
 
 SECRET_ENV_SUFFIXES = ("_KEY", "_TOKEN", "_SECRET")
@@ -164,12 +165,8 @@ def _substitute(key_format: KeyFormat, text: str) -> tuple[str, int]:
         nonlocal count
         start, end = secret_span(key_format, match)
         secret = text[start:end]
-        in_url = key_format.kind in URL_PASSWORD_KINDS
-        if (
-            start >= end
-            or _embedded(text, *match.span())
-            or not plausible_secret(secret, url_password=in_url)
-        ):
+        host = url_host(text, end) if key_format.kind in URL_PASSWORD_KINDS else None
+        if start >= end or _embedded(text, *match.span()) or not plausible_secret(secret, url_host=host):
             return match.group(0)
         count += 1
         offset, whole = match.start(), match.group(0)

@@ -310,14 +310,14 @@ def looks_like_secret_value(value: str, *, quoted: bool, text: str = "") -> bool
     return len(value) >= 20 and value.isalpha() and value.islower()
 
 
-def plausible_secret(value: str, *, url_password: bool = False) -> bool:
+def plausible_secret(value: str, *, url_host: str | None = None) -> bool:
     """A known-format match that is no placeholder: `user:pass@`, `ACxxxxxxxx…`, `<password>` stay, and so
-    does a URL's password that is a documentation example's word for what goes there
-    (`bucketname:bucketpass@`, `:yourpassword@`)."""
+    does a URL's password that is a documentation example's word for what goes there on an example's host
+    (`bucketname:bucketpass@myserver`, `:yourpassword@127.0.0.1`; `url_host`: the host after the `@`)."""
     core = value.strip("<>{}[]*")
     if core.lower() in _PLACEHOLDER_WORDS or core.lower() in {"pass", "passwd", "pwd", "user", "username"}:
         return False
-    if url_password and _names_a_secret(core):
+    if url_host is not None and _example_host(url_host) and _names_a_secret(core):
         return False
     return len(set(core)) > 4 and not _TEMPLATE.search(value[:2])
 
@@ -333,6 +333,25 @@ _SECRET_NAMING = re.compile(
 
 def _names_a_secret(core: str) -> bool:
     return bool(_WORDS_ONLY.fullmatch(core) and _SECRET_NAMING.search(core))
+
+
+# the host of an example rather than of a deployment: one word (`myserver`, `mq`, `db`), loopback, or a name
+# reserved for documentation (RFC 2606); a password on a real domain stays redacted whatever its words
+_EXAMPLE_HOST = re.compile(
+    r"[\w-]+|localhost|127\.0\.0\.1|(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid)",
+    re.IGNORECASE,
+)
+_URL_HOST = re.compile(r"@\[?([\w.-]+)")
+
+
+def url_host(text: str, end: int) -> str:
+    """The host named right after a URL password ending at `end` in `text` ('' when no `@host` follows)."""
+    found = _URL_HOST.match(text, end)
+    return found.group(1) if found else ""
+
+
+def _example_host(host: str) -> bool:
+    return bool(_EXAMPLE_HOST.fullmatch(host))
 
 
 def looks_like_hex_key(lower: str, start: int, value: str) -> bool:

@@ -149,6 +149,9 @@ SECRET_CORPUS: list[tuple[str, str]] = [
     # a password in a URL that names no placeholder, letters only or not
     ('SessionProviderConfig = "http://deploy:correcthorse@myserver:8091"\n', "correcthorse"),
     ("redis://default:Kq7vR2xPz9@cache.internal:6379/0\n", "Kq7vR2xPz9"),
+    # a word for a password is still redacted on a deployment's host: only an example's host makes it an example
+    ("AMQP_URL = 'amqp://app:apppassword@rabbit.prod.acme-corp.com:5672/'\n", "apppassword"),
+    ("btp+wss://someUsername:someToken@amundsen.michielbdejong.com/api/17q3\n", "someToken"),
 ]
 
 
