@@ -308,6 +308,30 @@ def test_a_mkdocs_config_inheriting_another_takes_its_nav(tmp_path: Path) -> Non
     assert read_navigation(outside, doc_files(map_repository(outside))).titles() == {}
 
 
+def test_a_mkdocs_config_beside_a_nested_docs_folder_orders_it(tmp_path: Path) -> None:
+    """MkDocs keeps its configuration beside the docs folder it builds: kyverno/chainsaw's website/mkdocs.yaml
+    (INHERIT: ./mkdocs.base.yaml) orders website/docs/, which had come out in file-name order."""
+    files = {
+        "README.md": PROJECT["README.md"],
+        "website/docs/index.md": "# Home\n\nThe tool runs declarative tests against a cluster.\n",
+        "website/docs/quick-start/install.md": "# Install\n\nInstall the binary with the package manager.\n",
+        "website/docs/quick-start/first-test.md": "# First test\n\nWrite a test file and run it.\n",
+        "website/mkdocs.base.yaml": "site_name: t\ntheme: material\n",
+        "website/mkdocs.yaml": (
+            "INHERIT: ./mkdocs.base.yaml\nnav:\n- Home: index.md\n- Getting started:\n"
+            "  - quick-start/first-test.md\n  - Installing: quick-start/install.md\n"
+        ),
+    }
+    root = make_project(tmp_path / "tinytest", files)
+    record = read_navigation(root, doc_files(map_repository(root)))
+    assert record.order[:3] == (
+        "website/docs/index.md",
+        "website/docs/quick-start/first-test.md",
+        "website/docs/quick-start/install.md",
+    )
+    assert record.titles()["website/docs/quick-start/install.md"] == "Installing"
+
+
 def test_a_page_is_named_as_the_mkdocs_nav_names_it(tmp_path: Path) -> None:
     # starlette's pages open with an API-reference widget and no H1: the first heading found was a
     # subsection ("Storing state on the app instance"), while the nav says "Applications"

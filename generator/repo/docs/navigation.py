@@ -476,7 +476,7 @@ def snippet_bases(data: dict[str, Any] | None, config: str) -> tuple[str, ...]:
 
 def _mkdocs_config(root: Path, docs: str) -> tuple[dict[str, Any] | None, str]:
     """`mkdocs.yml`'s settings and its path (None when there is none, or it cannot be read)."""
-    for config in ("mkdocs.yml", "mkdocs.yaml", f"{docs}/mkdocs.yml", *_nested_configs(root, docs)):
+    for config in (*_MKDOCS_CONFIGS, *_beside_docs(docs), *_nested_configs(root, docs)):
         text = _nav_text(root, config, max_bytes=NAV_BYTES)
         if text is None:
             continue
@@ -517,6 +517,21 @@ def _pydoc_markdown_pages(root: Path, docs: str) -> list[NavPage]:
                 for path, title, section in pydoc_pages(text, config, DOC_SUFFIXES)
             ]
     return []
+
+
+_MKDOCS_CONFIGS = ("mkdocs.yml", "mkdocs.yaml")
+
+
+def _beside_docs(docs: str) -> list[str]:
+    """Where MkDocs keeps its configuration for a docs folder: inside it, or beside it in the folder above,
+    whose `docs/` it builds (kyverno/chainsaw's website/mkdocs.yaml for website/docs/)."""
+    if not docs:
+        return []
+    above = posixpath.dirname(docs)
+    return [
+        *(f"{docs}/{name}" for name in _MKDOCS_CONFIGS),
+        *(f"{above}/{name}" for name in _MKDOCS_CONFIGS if above),
+    ]
 
 
 def _nested_configs(root: Path, docs: str) -> list[str]:
