@@ -1236,6 +1236,21 @@ def test_a_ckb_rfcs_proposal_and_obsolete_statuses_are_statuses() -> None:
     assert read_text(rfc.format("Draft proposal"), name="0050.md").status == "draft"
 
 
+def test_a_defunct_or_abandoned_design_is_no_longer_in_force() -> None:
+    """Crossplane's superseded alpha design opens `* Status: Defunct` (design/defunct/…); it had read as no
+    status and opened a report as how Composition Functions work. The words standing.INACTIVE knows are
+    statuses a header states too."""
+    from generator.documents.standing import page_standing
+
+    design = "# Composition Functions\n\n* Owners: Nic Cope\n* Status: {}\n\n## Background\n\nText.\n"
+    for stated, word in [("Defunct", "defunct"), ("Abandoned", "abandoned"), ("Postponed", "postponed")]:
+        read = read_text(design.format(stated), name="design-doc-composition-functions.md")
+        assert read.status == word
+        assert page_standing(design.format(stated), read.status) == word
+    accepted = read_text(design.format("Accepted"), name="design-doc-composition-functions.md")
+    assert accepted.status == "accepted" and page_standing(design.format("Accepted"), accepted.status) == ""
+
+
 def test_front_matter_and_header_tables_state_the_status() -> None:
     """A proposal's status in YAML front matter (`status: shipped` beside `stage: completed`, `stage:
     released # FIXME…`, `status: under-review`) and in a header table opening the document (`| Status |

@@ -118,3 +118,25 @@ def test_a_summary_quoting_no_defining_page_opens_with_the_definition() -> None:
     assert report.summary[0].sources == [graceful.id]
     assert report.references[0] == graceful.id
     assert lead in report.summary  # what the other page says still follows
+
+
+def test_a_title_naming_the_subject_then_its_stage_is_the_subjects_page() -> None:
+    """Crossplane's accepted beta design is titled "Composition Functions: Beta" and its defunct alpha design
+    plain "Composition Functions": the stage after the colon qualifies the name, so the beta design is the
+    subject's page too (it had not been, and the alpha design opened the report as how Functions work). A
+    title whose part after the colon is more than a stage is not the subject's name."""
+    from generator.topic.defining import named_as, titled_as
+
+    subject = "Crossplane Composition Functions"
+    place = "local:docs/design-doc-composition-functions.md"
+    for title in (
+        "Composition Functions: Beta",
+        "Composition Functions: v2",
+        "Composition Functions: Design",
+    ):
+        assert named_as(title, subject, "crossplane-designs", place)
+    assert not named_as(
+        "Composition Functions: Why the pipeline matters", subject, "crossplane-designs", place
+    )
+    assert titled_as("PEP 572: Assignment Expressions", "assignment expressions")
+    assert not titled_as("Assignment Expressions: Beta", "walrus operator")

@@ -48,6 +48,14 @@ STATUSES = (
     "completed",
     "recommended",  # an Ember RFC's `stage: recommended`: released and the recommended way
     "discontinued",  # an Ember RFC's `stage: discontinued`
+    # what standing.INACTIVE names, stated in a header: Crossplane's `* Status: Defunct` (its defunct/ alpha
+    # design of Composition Functions had opened a report as how Functions work), `Status: Abandoned`
+    "defunct",
+    "abandoned",
+    "postponed",
+    "declined",
+    "replaced",
+    "retired",
     "experimental",
     "in progress",
     "proposed",  # an architecture decision record's first status

@@ -15,7 +15,7 @@ from .model import Section
 # a draft describes what may be, a deprecated feature what is on its way out
 INACTIVE = frozenset(
     "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired draft"
-    " deprecated returned discontinued".split()
+    " deprecated returned discontinued defunct".split()
 )
 # a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
 # PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"

@@ -158,6 +158,7 @@ LABELS: dict[str, dict[str, str]] = {
         "status_completed": "已完成",
         "status_recommended": "推荐",
         "status_discontinued": "已停止",
+        "status_defunct": "已废止",
         "status_under_review": "审核中",
     },
 }

@@ -401,11 +401,20 @@ def titled_as(title: str, subject: str, collection: str = "", asked: str = "") -
     unsaid = set(tokens(collection))
     named = [word for word in _name_words(subject) if word not in unsaid]
     qualifiers = unsaid | set(tokens(asked)) - set(named)
+    before, _, after = title.rpartition(":") if ":" in title else ("", "", title)
     said = _name_words(_TITLE_PREFIX.split(title, maxsplit=1)[-1])
+    if before and _STAGE_SUFFIX.fullmatch(after.strip()):  # "Composition Functions: Beta"
+        said = _name_words(before)
     return bool(named) and [word for word in said if word not in qualifiers] == named
 
 
 _TITLE_FILLER = frozenset({"pep", "rfc", "se", "proposal"})
+# a title's last part naming the stage of what its first part names: Crossplane's beta design of Composition
+# Functions is titled "Composition Functions: Beta" (its defunct alpha design plain "Composition Functions")
+_STAGE_SUFFIX = re.compile(
+    r"(?:alpha|beta|ga|stable|mvp|v?\d+(?:\.\d+)*|(?:version|phase|part)\s+\d+|(?:design|proposal|draft)(?:\s+v?\d+)?)",
+    re.IGNORECASE,
+)
 # what ends a title's prefix: a colon, the full-width one of Chinese and Japanese titles ("组合式 API：依赖注入")
 _TITLE_PREFIX = re.compile(r"[:：]")
 
