@@ -401,7 +401,7 @@ def titled_as(title: str, subject: str, collection: str = "", asked: str = "") -
     unsaid = set(tokens(collection))
     named = [word for word in _name_words(subject) if word not in unsaid]
     qualifiers = unsaid | set(tokens(asked)) - set(named)
-    before, _, after = title.rpartition(":") if ":" in title else ("", "", title)
+    before, _, after = title.rpartition(":")
     said = _name_words(_TITLE_PREFIX.split(title, maxsplit=1)[-1])
     if before and _STAGE_SUFFIX.fullmatch(after.strip()):  # "Composition Functions: Beta"
         said = _name_words(before)

@@ -91,10 +91,7 @@ def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
     # a section announcing news ("📢 Important Update 📢") is the docs' own and stays, after what the page
     # explains: what opens a page is what the page's concept, the guide's list and a shard's line say it is
     starts = news_blocks(document)
-    news = [p.path == document.origin and p.start in starts for p in quoted]
-    ordered = [p for p, n in zip(quoted, news, strict=True) if not n] + [
-        p for p, n in zip(quoted, news, strict=True) if n
-    ]
+    ordered = sorted(quoted, key=lambda p: p.path == document.origin and p.start in starts)  # stable
     return DocPage(document.origin, title, tuple(ordered), api=_api(document))
 
 
