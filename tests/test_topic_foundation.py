@@ -425,7 +425,7 @@ def test_a_chinese_question_naming_a_command_is_about_that_command_and_its_page_
     assert plan_subject(topic) == "arthas watch 命令"
     assert zh_subjects(topic) == ["arthas watch 命令", "watch"]
     # the project's own name before a kind names no one thing
-    assert plan_subject("Semi 组件怎么配置多语言国际化") == "Semi 组件配置多语言国际化"
+    assert plan_subject("Semi 组件怎么配置多语言国际化") == "Semi 组件多语言国际化"
     sources = [
         _source("local-t", "tt.md", "tt", TT, 0.9),
         _source("local-w", "watch.md", "watch", WATCH, 0.6),

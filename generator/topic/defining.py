@@ -24,7 +24,8 @@ __all__ = ["subjects"]  # read with the topic's other words (keyphrases.py); nam
 _ASPECTS = re.compile(r"^(?P<stem>.+?\s)(?P<items>[\w-]+(?:,\s*[\w-]+)*,?\s+(?:and|or)\s+[\w-]+)\s*$")
 _ASPECT_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 # a Chinese question names its subject first and asks after it: "表单联动怎么实现", "Canvas 和 SVG 渲染器如何选择"
-_ZH_ASKING = re.compile(r"如何|怎么|怎样|为什么|为何|是什么|有哪些|有什么|能否|是否")
+# ("是做什么的" asks what its subject is for; "什么时候", "何时" when it does what follows)
+_ZH_ASKING = re.compile(r"如何|怎么|怎样|为什么|为何|是做什么的|是什么|有哪些|有什么|能否|是否|什么时候|何时")
 # the copula before the question word is no part of the subject: "出码是怎么实现的" asks about 出码; nor is an
 # adverb saying how it is asked of several things: "服务端中间件和客户端中间件分别怎么实现" asks about the two
 _ZH_COPULA = re.compile(r"\s*(?:分别|各自|具体)?\s*(?:是|又是|到底是|究竟是)?\s*$")
@@ -142,34 +143,72 @@ def compared_subject(topic: str) -> str:
 
 
 def plan_subject(topic: str) -> str:
-    """X in the plan's questions: the topic when it names a subject, else the subject a question names before
-    its verb ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
-    first key phrase ('' if none)."""
-    topic = topic.strip().rstrip("?？").strip()
+    """X in the plan's questions: the topic when it names a subject, else the noun phrase a question asks
+    about ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
+    first key phrase ('' if none); never with the punctuation or conjunction a second clause starts with
+    ("What are IRCv3 message tags, and what…": IRCv3 message tags)."""
+    return _CLAUSE_TAIL.sub("", _cut_subject(topic.strip().rstrip("?？").strip()))
+
+
+# what a subject cut before a second clause may end on: a comma, a colon, a conjunction
+_CLAUSE_TAIL = re.compile(r"(?:[\s,;:，、；：]|\s(?:and|or)$|(?<=[\u4e00-\u9fff])(?:并且|并|以及|和|及))+$")
+
+
+def _cut_subject(topic: str) -> str:
     named = _ZH_ASKING.search(topic)
     which = _which_thing(topic, named.start() if named else len(topic))
     if which:
         return which
     if not asks(topic) and not named:
         return topic
-    before = _ZH_COPULA.sub("", topic[: named.start()]) if named else ""
+    before = _zh_owner(_ZH_COPULA.sub("", topic[: named.start()])) if named else ""
     if named and before and topic_phrases(before):
-        asked = ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
-        shi_de = bool(_ZH_SHI.search(topic[: named.start()])) and asked.endswith("的")
-        if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before) or _ZH_WHY.fullmatch(named[0]) or shi_de:
-            # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
-            # 方法的入参和返回值": the command it names is what it asks about, whatever it asks it to do
-            return before
-        acted_on = _zh_acted_on(before, _ZH_CLAUSE.split(asked, maxsplit=1)[0].strip())
-        if acted_on:
-            return acted_on
-        # "X怎么配置多语言国际化", "X有哪些不兼容的变化": the subject names what follows the question word too,
-        # and is written without it (never "X怎么定制主题是什么？"); a clause after it asks more, and stays
-        said = joined(before, asked)
-        return topic if _ZH_CLAUSE.search(said) else said
-    what = _WHAT_IS_FRAME.match(topic) or _HAPPENS_TO.match(topic)
+        return _zh_subject(topic, named, before)
+    return _en_subject(topic)
+
+
+def _zh_subject(topic: str, named: re.Match[str], before: str) -> str:
+    """The subject of a Chinese question naming it `before` its question word `named`."""
+    asked = ZH_NEXT_QUESTION.split(topic[named.end() :], maxsplit=1)[0].strip()
+    # what a clause mark or a conjunction joins after the first verb phrase asks more of the subject:
+    # "怎么配置多数据源并在运行时切换数据源" asks about 多数据源
+    asked = _ZH_NEXT_VERB.split(_ZH_CLAUSE.split(asked, maxsplit=1)[0], maxsplit=1)[0].strip()
+    shi_de = bool(_ZH_SHI.search(topic[: named.start()])) and asked.endswith("的")
+    if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before) or _ZH_WHY.fullmatch(named[0]) or shi_de:
+        # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
+        # 方法的入参和返回值": the command it names is what it asks about, whatever it asks it to do
+        return before
+    # "X怎么配置多语言国际化", "X有哪些不兼容的变化": the subject names what follows the question word too,
+    # and is written without it (never "X怎么定制主题是什么？")
+    return _zh_acted_on(before, asked) or joined(before, asked)
+
+
+# a conjunction joining a second verb phrase: "配置多数据源并在运行时切换数据源", "定义然后注册" (not the 并 of a
+# word: 并发, 并行)
+_ZH_NEXT_VERB = re.compile(r"并且|然后|并(?![发行列存集购入查非不])")
+# "在 OpenCompass 里", "Excel 里": a place named around the subject's owner is no part of it
+_ZH_PLACE = re.compile(r"^(?:在\s*(?P<owner>\S.*?)|(?P<latin>.*[A-Za-z0-9]))\s*(?:里面|里|中)$")
+
+
+def _zh_owner(before: str) -> str:
+    """The words before a Chinese question word without the place they are written as ("在 OpenCompass 里" →
+    OpenCompass)."""
+    place = _ZH_PLACE.match(before.strip())
+    return (place["owner"] or place["latin"]).strip() if place else before
+
+
+def _en_subject(topic: str) -> str:
+    """The noun phrase an English question asks about: a name in code the question gives its kind ("with the
+    CHATHISTORY command"), the subject of its frame, else its first key phrase."""
+    coded = _CODE_NAMED.search(topic)
+    if coded:
+        return coded["name"].strip("`")
+    what = _WHAT_IS_FRAME.match(topic) or _HAPPENS_TO.match(topic) or _WHAT_DO.match(topic)
     if what and topic_phrases(what["subject"]):
         return what["subject"]
+    done = _PERSON_DOES.match(topic)
+    if done and topic_phrases(_noun_phrase(done["object"])):
+        return _noun_phrase(done["object"])
     one = _ONE_SUBJECT.match(topic)
     if one:
         return one.group(1)
@@ -180,10 +219,41 @@ def plan_subject(topic: str) -> str:
     if article and article["verb"] not in GENERIC and topic_phrases(article["subject"]):
         return article["subject"]
     does = _NAME_DOES_FRAME.match(topic)
-    if does and does["verb"] not in GENERIC and topic_phrases(does["object"]):
-        return does["object"]
+    if does and does["verb"] not in GENERIC and topic_phrases(_noun_phrase(does["object"])):
+        return _noun_phrase(does["object"])
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
+
+
+# a name written in code (capitals, camel case, backticks) that the question gives its kind: "with the
+# CHATHISTORY command", "the `since` field": the documents are titled after that name
+_CODE_NAMED = re.compile(
+    r"\b(?P<name>[A-Z][A-Z0-9_]{3,}|[a-z]+[A-Z][\w]*|[A-Z][a-z]+[A-Z][\w]*|`[^`\s]+`)\s+"
+    r"(?:command|subcommand|extension|capability|method|function|field|flag|option|parameter|batch|directive|"
+    r"keyword|attribute|annotation|hook|opcode)s?\b"
+)
+# "What do PrepareProposal and ProcessProposal do in ABCI 2.0…": what is asked to be done of is the subject
+_WHAT_DO = re.compile(r"^what\s+(?:do|does|did)\s+(?:the\s+)?(?P<subject>.+?)\s+do\b", re.I)
+# "How do I set up two-factor authentication for…", "What is the best way to prune an apple tree in winter?":
+# a question asking how someone does something asks about what it is done to
+_PERSON_DOES = re.compile(
+    r"^(?:how\s+(?:(?:do|can|should|could|would)\s+(?:i|we|you|one)|to)\s+|(?:what\s+is\s+)?the\s+"
+    r"(?:best\s+|right\s+|recommended\s+|easiest\s+)?way\s+to\s+)"
+    r"(?P<verb>[a-z]+)(?:\s+(?:up|out|off|down))?\s+(?:(?:the|an?|my|our|your)\s+)?(?P<object>.+)$",
+    re.I,
+)
+# what ends the noun phrase a verb takes: where, with what or to what it is done ("connection details to external
+# secret stores such as Vault", "an existing cloud resource without managing or deleting it")
+_PHRASE_END = re.compile(
+    r"\s+(?:to|into|onto|from|with|without|by|via|using|such\s+as|for|in|on|within|inside|per|across|during|"
+    r"under|at|when|while|so|as|before|after|through|between|among|if|unless|until)\b.*$",
+    re.I,
+)
+
+
+def _noun_phrase(words: str) -> str:
+    """The noun phrase a verb takes, without what says where, how or to what it is done."""
+    return _PHRASE_END.sub("", words.strip())
 
 
 # "Hertz 默认用哪个网络库", "Gin 用什么模板引擎": a question asking which thing its subject uses asks about that
@@ -197,8 +267,17 @@ _ZH_WHICH = re.compile(
 _ZH_OWNER = re.compile(r"^(?P<owner>.*?\S)\s+[\u4e00-\u9fff]{1,6}$")
 
 
-# a verb with no meaning of its own before the thing it uses: "使用事务", "用中间件"
-_ZH_USE = re.compile(r"^(?:使用|采用|用)(?P<object>\S.*)$")
+# a verb saying little of its own before the thing it acts on: "使用事务", "用中间件", "做权限校验", "配置多数据源",
+# "生成火焰图"; the thing is what the documents are titled after ("多数据源", "火焰图")
+_ZH_USE = re.compile(
+    r"^(?:使用|采用|用|做|进行|配置|设置|生成|开启|启用)(?![和与及、或])\s*(?P<object>\S.*)$"
+)
+# "用大模型作为评判器来评估回答": what the thing is used for, after 来 or 去, is no part of it
+_ZH_PURPOSE = re.compile(r"\s*(?:来|去|以)(?=[\u4e00-\u9fff]).*$")
+# "用 VLOOKUP 跨表查找数据": a name in Latin letters used to do what follows is the thing used
+_ZH_USED_NAME = re.compile(r"^(?P<name>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)*)\s+[\u4e00-\u9fff]")
+# "把请求参数绑定到结构体": what 把 takes is acted on by the verb before 到 (为, 成, 进, 给), and the two name it
+_ZH_BA = re.compile(r"^把(?P<object>\S.*?)(?P<verb>[\u4e00-\u9fff]{2})(?:到|为|成|进|给)")
 # what a question asks done, one verb phrase after another: "定义任务、分派任务和重试失败任务", "定义和运行定时任务"
 _ZH_VERB_LIST = re.compile(r"^[\u4e00-\u9fff]+(?:[、和与及或][\u4e00-\u9fff]+)+(?:\s*[A-Za-z][\w. -]*)?$")
 # Han verbs acting on a thing named in Latin letters: "开启和使用 session", "配置 Redis"
@@ -213,8 +292,15 @@ def _zh_acted_on(before: str, asked: str) -> str:
     product named alone is asked about the thing its verbs act on); "Goravel 的队列怎么定义任务、分派任务和重试失败
     任务" → Goravel 的队列 (several things done name aspects of the subject, no part of it); '' otherwise."""
     used = _ZH_USE.match(asked)
-    if used and topic_phrases(used["object"]):
-        return joined(before, used["object"])
+    thing = _ZH_PURPOSE.sub("", used["object"]) if used else ""
+    if used and asked.startswith(("用", "使用", "采用")):
+        name = _ZH_USED_NAME.match(thing)
+        thing = name["name"] if name else thing
+    if thing and topic_phrases(thing):
+        return joined(before, thing)
+    ba = _ZH_BA.match(asked)
+    if ba and topic_phrases(ba["object"]):
+        return joined(before, ba["object"] + ba["verb"])
     latin = _ZH_LATIN_OBJECT.match(asked)
     if latin and not CJK_RUN.search(before):
         return joined(before, latin["object"])
@@ -405,7 +491,24 @@ def titled_as(title: str, subject: str, collection: str = "", asked: str = "") -
     said = _name_words(_TITLE_PREFIX.split(title, maxsplit=1)[-1])
     if before and _STAGE_SUFFIX.fullmatch(after.strip()):  # "Composition Functions: Beta"
         said = _name_words(before)
-    return bool(named) and [word for word in said if word not in qualifiers] == named
+    return bool(named) and (
+        [word for word in said if word not in qualifiers] == named or _kind_of(said, subject, named)
+    )
+
+
+# a name written in code: "CHATHISTORY", "PrepareProposal", "`since`"
+_CODE_NAME = re.compile(r"[A-Z][A-Z0-9_]{3,}|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|`[^`\s]+`")
+
+
+def _kind_of(said: list[str], subject: str, named: list[str]) -> bool:
+    """Whether a title's words are the name of a thing in code and what kind of thing it is, in a word or
+    two: "chathistory Extension", "chathistory Batch Type" (IRCv3 specifies the CHATHISTORY command in
+    both)."""
+    return (
+        bool(_CODE_NAME.fullmatch(subject.strip()))
+        and said[: len(named)] == named
+        and len(said) <= len(named) + 2
+    )
 
 
 _TITLE_FILLER = frozenset({"pep", "rfc", "se", "proposal"})

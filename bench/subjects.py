@@ -1,0 +1,199 @@
+"""Benchmark: how many labelled queries `plan_subject` cuts the subject of as a reader names it.
+
+    .venv/bin/python bench/subjects.py                       # every labelled query of the seen collections
+    .venv/bin/python bench/subjects.py bench/collections/X.json …   # these collections only
+    DEEPKB_SRC=/work/main .venv/bin/python bench/subjects.py        # another checkout (before)
+
+The subject is the noun phrase the question is about: a name its documents use (a code name such as
+CHATHISTORY, a capitalised term), else the head noun phrase after the question frame; never a verb phrase,
+trailing punctuation, a conjunction or a second clause. `READER` lists, for each query (and each query labelled
+irrelevant: its headings are cut the same way), the subjects a reader would accept. A query without an entry is
+printed as unlabelled, so a new session adds its held-out queries' subjects and reruns the script.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+_SRC = Path(os.environ.get("DEEPKB_SRC") or Path(__file__).resolve().parents[1])
+sys.path.insert(0, str(_SRC))
+
+from generator.topic.defining import plan_subject  # noqa: E402
+
+# the seen collections of session 43 (bench/heldout_s42_check.md names the four spent last session)
+SEEN = (
+    "beego-zh goravel-zh interledger-rfcs datapackage-spec bids-spec nervos-rfcs gin-zh dtm-zh gorm-zh "
+    "cometbft-spec filecoin-fips sa-token-zh arthas-zh hertz-zh crossplane-designs ircv3-spec mybatis-flex-zh "
+    "opencompass-zh"
+).split()
+
+READER: dict[str, tuple[str, ...]] = {
+    # beego-zh
+    "Beego 的过滤器怎么注册，有哪些执行位置？": ("Beego 的过滤器",),
+    "Beego 怎么开启和使用 session，支持哪些存储引擎？": ("Beego session",),
+    "Beego ORM 怎么使用事务？": ("Beego ORM 事务",),
+    "React 的 useEffect 清理函数什么时候执行": ("React 的 useEffect 清理函数",),
+    # goravel-zh
+    "Goravel 的队列怎么定义任务、分派任务和重试失败任务？": ("Goravel 的队列",),
+    "Goravel 的服务容器和服务提供者是怎么工作的？": ("Goravel 的服务容器和服务提供者",),
+    "Goravel 的任务调度怎么定义和运行定时任务？": ("Goravel 的任务调度",),
+    "Vue 3 的 Teleport 组件怎么用": ("Vue 3 的 Teleport 组件",),
+    # interledger-rfcs
+    "How does the STREAM protocol send money and data over Interledger?": ("STREAM", "STREAM protocol"),
+    "What happens to an ILP Prepare packet as connectors forward it in Interledger Protocol version 4?": (
+        "ILP Prepare packet",
+    ),
+    "How do Interledger peers settle the balances that build up when they forward packets, and what is a "
+    "settlement engine?": ("Interledger peers", "settlement", "settlement engine"),
+    "How do I tune autovacuum settings in PostgreSQL?": (
+        "autovacuum settings",
+        "PostgreSQL autovacuum settings",
+    ),
+    # datapackage-spec
+    "How does a Table Dialect describe the way a CSV or spreadsheet file is formatted?": ("Table Dialect",),
+    "How does a Table Schema declare missing values, primary keys and foreign keys?": ("Table Schema",),
+    "Where can a Data Package keep its data: local files, URLs, several files or inline in the descriptor?": (
+        "Data Package",
+    ),
+    "How do I set up two-factor authentication for a GitLab account?": ("two-factor authentication",),
+    # bids-spec
+    "How does the BIDS Inheritance Principle decide which metadata files apply to a data file?": (
+        "BIDS Inheritance Principle",
+    ),
+    "How should derivative (processed) data be stored and named in a BIDS dataset?": (
+        "derivative",
+        "derivative data",
+        "derivative (processed) data",
+    ),
+    "How are B0 fieldmaps stored in BIDS and linked to the scans they correct?": ("B0 fieldmaps",),
+    "How do I tune PostgreSQL autovacuum for a write-heavy table?": ("PostgreSQL autovacuum",),
+    # nervos-rfcs
+    "How do deposit and withdrawal work in the Nervos DAO?": ("deposit and withdrawal", "Nervos DAO"),
+    "How does the since field of a CKB transaction input restrict when it can be committed?": (
+        "since field",
+    ),
+    "How can a CKB light client verify the chain and find its own transactions without downloading every block?": (
+        "CKB light client",
+    ),
+    "How do I configure horizontal pod autoscaling in Kubernetes?": ("horizontal pod autoscaling",),
+    # gin-zh
+    "Gin 的中间件是怎么执行的？怎么写自定义中间件": ("Gin 的中间件",),
+    "Gin 怎么把请求参数绑定到结构体并校验": ("Gin 请求参数绑定", "Gin 参数绑定"),
+    "Gin 服务怎么优雅关闭": ("Gin 服务优雅关闭", "Gin 优雅关闭"),
+    "Spring Boot 怎么配置多数据源": ("Spring Boot 多数据源",),
+    # dtm-zh
+    "DTM 的子事务屏障是怎么解决空补偿、悬挂和幂等问题的？": ("DTM 的子事务屏障",),
+    "DTM 的 SAGA、TCC、XA 和二阶段消息有什么区别？我该选哪种事务模式": ("DTM 的 SAGA、TCC、XA 和二阶段消息",),
+    "DTM 的二阶段消息怎么用？和本地消息表、事务消息相比有什么好处": ("DTM 的二阶段消息",),
+    "React 怎么做服务端渲染": ("React 服务端渲染",),
+    # gorm-zh
+    "GORM 怎么预加载关联数据？Preload 和 Joins 有什么区别": ("GORM 预加载关联数据", "GORM 预加载"),
+    "GORM 的 Hook 钩子方法怎么用": ("GORM 的 Hook 钩子方法",),
+    "GORM 的链式调用为什么不能复用 *gorm.DB？Session 有什么用": ("GORM 的链式调用",),
+    # cometbft-spec
+    "How does CometBFT compute block timestamps?": ("block timestamps",),
+    "How does CometBFT choose the block proposer for each round?": ("block proposer",),
+    "What do PrepareProposal and ProcessProposal do in ABCI 2.0 and what must an application guarantee?": (
+        "PrepareProposal and ProcessProposal",
+    ),
+    "How do I center a div with CSS grid?": ("div", "CSS grid"),
+    # filecoin-fips
+    "How does Fast Finality (F3) work in Filecoin?": ("Fast Finality (F3)",),
+    "What are Snap Deals and how do they put data into committed capacity sectors?": ("Snap Deals",),
+    "What is Non-Interactive PoRep and how does it change sector onboarding?": ("Non-Interactive PoRep",),
+    "How do I configure a Django REST framework serializer for nested writes?": (
+        "Django REST framework serializer",
+    ),
+    # sa-token-zh
+    "Sa-Token 怎么做权限校验": ("Sa-Token 权限校验",),
+    "Sa-Token 如何踢人下线": ("Sa-Token 踢人下线",),
+    "Sa-Token 单点登录 SSO 三种模式怎么选": ("Sa-Token 单点登录 SSO 三种模式", "Sa-Token 单点登录 SSO"),
+    "PostgreSQL 表分区怎么做": ("PostgreSQL 表分区",),
+    # arthas-zh
+    "arthas watch 命令怎么观察方法的入参和返回值": ("arthas watch 命令",),
+    "arthas 怎么生成火焰图": ("arthas 火焰图",),
+    "arthas 如何热更新线上代码": ("arthas 热更新线上代码", "arthas 热更新"),
+    "React useEffect 依赖数组怎么写": ("React useEffect 依赖数组",),
+    # hertz-zh
+    "Hertz 的服务端中间件和客户端中间件分别怎么实现和注册？": ("Hertz 的服务端中间件和客户端中间件",),
+    "Hertz 默认用哪个网络库？什么时候应该换成 Go 原生的 net": ("Hertz 网络库",),
+    "Hertz 怎么优雅退出？退出前怎么执行自己的清理逻辑": ("Hertz 优雅退出",),
+    "Django 的 ORM 怎么做数据库迁移": ("Django 的 ORM 数据库迁移",),
+    # crossplane-designs
+    "How do Crossplane Composition Functions work, and how does a Composition call them?": (
+        "Crossplane Composition Functions",
+    ),
+    "How can Crossplane observe an existing cloud resource without managing or deleting it?": (
+        "existing cloud resource",
+    ),
+    "How does Crossplane publish connection details to external secret stores such as Vault?": (
+        "connection details",
+        "external secret stores",
+    ),
+    "How do I make a sourdough starter from scratch?": ("sourdough starter",),
+    # ircv3-spec
+    "How does IRCv3 client capability negotiation work during connection registration?": (
+        "IRCv3 client capability negotiation",
+    ),
+    "What are IRCv3 message tags, and what limits apply to client-only tags?": ("IRCv3 message tags",),
+    "How does an IRC client fetch message history with the CHATHISTORY command?": (
+        "CHATHISTORY",
+        "CHATHISTORY command",
+    ),
+    "What is the best way to prune an apple tree in winter?": ("apple tree",),
+    # mybatis-flex-zh
+    "MyBatis-Flex 的多租户怎么配置，租户条件是怎么自动加上的？": ("MyBatis-Flex 的多租户",),
+    "MyBatis-Flex 的逻辑删除是怎么实现的，怎么跳过？": ("MyBatis-Flex 的逻辑删除",),
+    "MyBatis-Flex 怎么配置多数据源并在运行时切换数据源？": ("MyBatis-Flex 多数据源",),
+    "Kubernetes 的 Pod 一直处于 CrashLoopBackOff 怎么排查？": (
+        "Kubernetes 的 Pod 一直处于 CrashLoopBackOff",
+        "Kubernetes 的 Pod CrashLoopBackOff",
+    ),
+    # opencompass-zh
+    "OpenCompass 的循环评测（CircularEval）是什么，怎么给自己的数据集用上？": (
+        "OpenCompass 的循环评测（CircularEval）",
+    ),
+    "在 OpenCompass 里怎么用大模型作为评判器（LLM Judge）来评估回答？": (
+        "OpenCompass 大模型作为评判器（LLM Judge）",
+        "OpenCompass 评判器（LLM Judge）",
+    ),
+    "OpenCompass 的 Meta Template 是做什么的，怎么为模型配置？": ("OpenCompass 的 Meta Template",),
+    "Excel 里怎么用 VLOOKUP 跨表查找数据？": ("Excel VLOOKUP",),
+}
+
+
+def labelled_queries(paths: list[Path]) -> list[tuple[str, str]]:
+    """(collection, query) for every labelled query and every query labelled irrelevant of the collections."""
+    found = []
+    for path in paths:
+        spec = json.loads(path.read_text(encoding="utf-8"))
+        asked = [q["query"] for q in spec.get("queries", [])] + list(spec.get("irrelevant", []))
+        found += [(str(spec["name"]), query) for query in asked]
+    return found
+
+
+def main() -> None:
+    here = Path(__file__).resolve().parent / "collections"
+    paths = [Path(p) for p in sys.argv[1:]] or [here / f"{name}.json" for name in SEEN]
+    right = labelled = 0
+    for collection, query in labelled_queries(paths):
+        cut = plan_subject(query)
+        accepted = READER.get(query)
+        if accepted is None:
+            print(f"unlabelled  {collection:20} {cut!r} <- {query}")
+            continue
+        labelled += 1
+        right += cut in accepted
+        mark = "ok   " if cut in accepted else "WRONG"
+        print(
+            f"{mark}  {collection:20} {cut!r} <- {query}"
+            + ("" if cut in accepted else f"  (want {accepted[0]!r})")
+        )
+    print(f"\nsubject as a reader names it: {right}/{labelled} labelled queries")
+
+
+if __name__ == "__main__":
+    main()
