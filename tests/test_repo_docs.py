@@ -4345,3 +4345,35 @@ def test_a_folder_s_front_page_gives_the_folder_its_vuepress_theme_hope_order(tm
         "docs/available-components/README.md",
         "docs/available-components/brokers.md",
     ]
+
+
+def test_the_overview_stops_at_the_readmes_community_part() -> None:
+    # chainsaw's lead ran on into "## Community Meetings" ("To attend our community meetings, join the Chainsaw
+    # group …", README.md:50-52), a section no other heading rule knew; nothing past it says what the tool is
+    readme = read_text(
+        "# tinysaw\n\n## Overview\n\nTinysaw provides a declarative approach to test Kubernetes operators and "
+        "controllers.\n\n## Community Meetings\n\nTo attend our meetings, join the Tinysaw group and you will then "
+        "be sent a meeting invite with the agenda.\n\n## Design\n\nTinysaw runs every step of a test in order and "
+        "checks each resource against its expected state.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    said = [p.text for p in overview(readme, [])]
+    assert said == ["Tinysaw provides a declarative approach to test Kubernetes operators and controllers."]
+    # "Support for …" is a feature, not the support part
+    featured = read_text(
+        "# tinysaw\n\nTinysaw provides a declarative approach to test Kubernetes operators and controllers.\n\n"
+        "## Support for Helm\n\nTinysaw installs a Helm chart before a test and removes it after the test ends.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert len(overview(featured, [])) == 2
+    # a community banner over the page, before the lead, ends nothing (beanie's "Join Us" above its "Overview")
+    banner = read_text(
+        "# tinysaw\n\n## Join Us\n\nWe meet every week to plan the next release of the tool together.\n\n"
+        "## Overview\n\nTinysaw provides a declarative approach to test Kubernetes operators and controllers.\n\n"
+        "Tinysaw runs every step of a test in order and checks each resource against its expected state.\n",
+        name="README.md",
+        origin="README.md",
+    )
+    assert [p.text[:20] for p in overview(banner, [])] == ["Tinysaw provides a d", "Tinysaw runs every s"]

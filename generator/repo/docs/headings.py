@@ -76,6 +76,22 @@ ABOUT_HEADING = re.compile(
 )
 
 
+# a README section that closes it: the project's community, contributing, support, licence and sponsors
+# headings, however they go on (chainsaw's "Community Meetings", "Community & Support", "Sponsors and
+# Backers"); past it a README no longer says what the project is. "Support for …" and "Supported …" are features
+_CLOSING_HEADING = re.compile(
+    r"^\W*(?:community|contribut\w*|support(?!ed|s\b|\s+(?:for|of)\b)|licen[cs](?:e|es|ing)|sponsor\w*|backers"
+    r"|get(?:ting)? (?:help|involved)|join us)\b",
+    re.IGNORECASE,
+)
+
+
+def closing(heading: str) -> bool:
+    """Whether a README heading opens its closing part (community, contributing, support, licence, sponsors):
+    nothing under or after it is the project's lead."""
+    return _CLOSING_HEADING.match(heading) is not None
+
+
 def skipped_section(section: Section) -> bool:
     """Whether a section is under a heading no page quotes (licence, contributing, contents …)."""
     return any(_SKIPPED_HEADING.search(h) for h in section.path)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from itertools import takewhile
 
 from generator.documents import Document
-from generator.repo.docs.headings import ABOUT_HEADING, HOW_TO_HEADING, aside, under_install
+from generator.repo.docs.headings import ABOUT_HEADING, HOW_TO_HEADING, aside, closing, under_install
 from generator.repo.docs.model import DocPassage
 from generator.repo.docs.passages import NOT_OVERVIEW, quotable_passages, worth_quoting
 from generator.repo.synthesize.readme import (
@@ -56,6 +56,11 @@ def overview(
             b.start for s, b in document.blocks() if any(RELEASE_HEADING.search(h) for h in s.path)
         }
         asides = {b.start for s, b in document.blocks() if any(aside(h) for h in s.path)}
+        # the community, contributing, support, licence or sponsors part after the lead ends what a document
+        # says it is (chainsaw's "Community Meetings" paragraph had been its lead's fourth); one before it is a
+        # banner over the page (beanie's "Join Us" under its news, above its "Overview")
+        closings = [b.start for s, b in document.blocks() if any(closing(h) for h in s.path)]
+        began = len(found)
         heading_one = next((s.heading for s in document.sections if s.level == 1), "")
         # every passage in order: a long README cut to fit a page (`spread`) keeps only its sections'
         # first passages, and its opening section is what the project is (tqdm's 1,500-line README had
@@ -77,6 +82,8 @@ def overview(
         )
         example = min((at for at in (*long, *shown) if at not in installing), default=None)
         for at, passage in enumerate(quoted):
+            if len(found) > began and any(found[began].start < c <= passage.start for c in closings):
+                break
             if example is not None and passage.start >= example:  # how to get it is not how to use it
                 if not past:
                     break
@@ -95,6 +102,7 @@ def overview(
                     and passage.start not in teaching
                     and passage.start not in news
                     and passage.start not in asides
+                    and passage.start not in closings
                     and not NOTICE.match(passage.text)  # "NOTE: Starting with version 0.9 …": an aside
                     and not _ABOUT_FOLDER.match(passage.text)
                     and describes_project(
