@@ -148,3 +148,40 @@ def test_a_poetry_version_the_dynamic_versioning_plugin_writes_is_no_release(tmp
     root = write_tree(tmp_path / "repo", files)
     docs, linker = _project(root)
     assert [(p.heading, p.text, p.start) for p in docs.release] == [("Requires", "Python `>=3.9`", 6)]
+
+
+def test_a_changelog_behind_the_stated_version_or_a_release_tag_names_no_latest_release(
+    tmp_path: Path,
+) -> None:
+    """commitizen's CHANGELOG.md heads v4.13.9 (2026-02-25) while pyproject.toml states 4.17.0 and the tag
+    v4.17.0 is there: its index said "Latest release: v4.13.9" beside "Version: 4.17.0". A changelog heading
+    an older release than the manifest or a tag is no longer kept; the release shown is the tag's."""
+    from conftest import git, make_git_repo
+
+    files = {
+        "README.md": "# tiny\n\nTiny routes requests to handlers.\n",
+        "CHANGELOG.md": "## v4.13.9 (2026-02-25)\n\n- A fix.\n",
+        "pyproject.toml": '[project]\nname = "tiny"\nversion = "4.17.0"\n',
+        "tiny/__init__.py": '"""Tiny."""\n',
+    }
+    root = make_git_repo(tmp_path / "stated", files)
+    docs, linker = _project(root)
+    assert [(p.heading, p.text) for p in docs.release] == [("Version", "4.17.0")]
+    git(root, "tag", "v4.17.0")
+    docs, linker = _project(root)
+    assert docs.tag is not None and docs.tag.name == "v4.17.0"
+    assert release_markdown(docs, linker)[-1].startswith("- **Latest release:** [`v4.17.0`]")
+    # a Go module states no version: its tags do (a changelog left at v0.9.0 beside the tag v1.0.0)
+    go = {
+        "CHANGELOG.md": "# Changelog\n\n## v0.9.0\n\n- A fix.\n",
+        "go.mod": "module example.org/tiny\n\ngo 1.22\n",
+    }
+    root = make_git_repo(tmp_path / "tagged", {**go, "tiny.go": "package tiny\n"})
+    git(root, "tag", "v1.0")
+    docs, _ = _project(root)
+    assert docs.tag is not None and docs.tag.name == "v1.0"
+    assert "Latest release" not in [p.heading for p in docs.release]
+    # … and a changelog heading the tagged release (1.0.0 is the tag v1.0) is the latest release
+    (root / "CHANGELOG.md").write_text("# Changelog\n\n## 1.0.0\n\n- Routing.\n")
+    docs, _ = _project(root)
+    assert docs.tag is None and "Latest release" in [p.heading for p in docs.release]

@@ -48,7 +48,10 @@ _RELEASE_TAG = re.compile(r"v?\d+(?:\.\d+){1,3}")
 def release_passages(root: Path, readme: Document | None, paths: Collection[str]) -> tuple[DocPassage, ...]:
     """The project's release state, each passage headed by what it says (`DocPassage.heading`): the
     README's stability section, the latest release, the manifests' status and requirements."""
-    return (*_stability(readme), *_latest_release(root, paths), *_manifests(root, paths))
+    manifests = tuple(_manifests(root, paths))
+    stated = [p.text for p in manifests if p.heading == "Version"]
+    latest = [p for p in _latest_release(root, paths) if not _behind(p.text, [*stated, _newest_tag(root)[0]])]
+    return (*_stability(readme), *latest, *manifests)
 
 
 def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | None:
@@ -56,6 +59,18 @@ def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | Non
     already names the latest release; None when there is none (a clone without tags, no git)."""
     if any(p.heading == LATEST for p in release):
         return None
+    name, date = _newest_tag(root)
+    if not name:
+        return None
+    try:
+        since = run_git(["rev-list", "--count", f"refs/tags/{name}..HEAD"], cwd=root).strip()
+    except ResearchError:
+        return None
+    return ReleaseTag(name, date, int(since)) if since.isdigit() else None
+
+
+def _newest_tag(root: Path) -> tuple[str, str]:
+    """The newest release tag reachable from the revision read and its date; ("", "") when there is none."""
     try:
         listed = run_git(
             [
@@ -67,15 +82,27 @@ def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | Non
             ],
             cwd=root,
         )
-        name, date = next(
-            (n, d)
-            for n, _, d in (line.partition("\t") for line in listed.splitlines())
-            if _RELEASE_TAG.fullmatch(n)
-        )
-        since = run_git(["rev-list", "--count", f"refs/tags/{name}..HEAD"], cwd=root).strip()
-    except (ResearchError, StopIteration):
-        return None
-    return ReleaseTag(name, date, int(since)) if since.isdigit() else None
+    except ResearchError:
+        return "", ""
+    tagged = (line.partition("\t") for line in listed.splitlines())
+    return next(((n, d) for n, _, d in tagged if _RELEASE_TAG.fullmatch(n)), ("", ""))
+
+
+def _behind(heading: str, releases: Collection[str]) -> bool:
+    """Whether the release a changelog heads is older than a release the manifest states or a tag names:
+    commitizen's CHANGELOG.md heads v4.13.9 beside `version = "4.17.0"` and the tag v4.17.0 — a changelog
+    no longer kept, whose head is not the latest release."""
+    found = _VERSION.search(heading)
+    headed = _numbers(found.group()) if found else ()
+    return bool(headed) and any(_RELEASE_TAG.fullmatch(r) and _numbers(r) > headed for r in releases)
+
+
+def _numbers(version: str) -> tuple[int, ...]:
+    """A version's release numbers, four of them ("v4.13.9-rc1" → (4, 13, 9, 0); "1.4" is "1.4.0"), for
+    comparing releases."""
+    found = re.match(r"v?(\d+(?:\.\d+)*)", version)
+    numbers = [int(n) for n in found.group(1).split(".")[:4]] if found else []
+    return (*numbers, *[0] * (4 - len(numbers))) if numbers else ()
 
 
 def _stability(readme: Document | None) -> Iterator[DocPassage]:
