@@ -14,6 +14,7 @@ import pytest
 from repo_output_fakes import make_project, offline_setup
 
 from generator.app.targets import repo_target
+from generator.documents.comment import comment_text
 from generator.repo.analyze.citations import Linker
 from generator.repo.facts import pydeclarations
 from generator.repo.facts.extract import extract_facts
@@ -1294,3 +1295,45 @@ def test_an_environment_variable_named_by_a_module_constant_is_read() -> None:
         "    return os.environ[_NUMBER], os.getenv('TINY_PLAIN')\n"
     )
     assert module is not None and [e.name for e in module.env] == ["TINY_MAX_NODES", "TINY_PLAIN"]
+
+
+def test_a_go_fields_kubebuilder_marker_gives_its_default_and_is_no_part_of_what_it_is() -> None:
+    """chainsaw's `DefaultTimeouts` (`// +optional` / `// +kubebuilder:default:="30s"` over each field) and
+    traefik's `+kubebuilder:default=minimal`: every Default was "—" and the markers ran on in the description
+    ("… \\+optional \\+kubebuilder:default:="30s"."). traefik's "Default value is 3 seconds." reads 3 seconds."""
+    lines = [
+        "type DefaultTimeouts struct {",
+        "\t// Assert defines the timeout for the assert operation",
+        "\t// +optional",
+        '\t// +kubebuilder:default:="30s"',
+        '\tAssert metav1.Duration `json:"assert"`',
+        "\t// TraceVerbosity defines the verbosity level of the tracing for this router.",
+        "\t// +kubebuilder:validation:Enum=minimal;detailed",
+        "\t// +kubebuilder:default=minimal",
+        "\tTraceVerbosity string",
+        "\t// ReadTimeout defines the timeout for socket read operations.",
+        "\t// Default value is 3 seconds.",
+        "\tReadTimeout string",
+        "}",
+    ]
+    assert field_comment(lines, 5) == ("Assert defines the timeout for the assert operation", '"30s"')
+    assert field_comment(lines, 9) == (
+        "TraceVerbosity defines the verbosity level of the tracing for this router.",
+        "minimal",
+    )
+    assert field_comment(lines, 12) == (
+        "ReadTimeout defines the timeout for socket read operations.",
+        "3 seconds",
+    )
+
+
+def test_go_marker_lines_are_no_part_of_a_doc_comment() -> None:
+    # chainsaw's APIs shard was described "Projection can be any type. +k8s:deepcopy-gen=false
+    # +kubebuilder:validation:XPreserveUnknownFields +kubebuilder:validation:Type:=""."; traefik's doc.go
+    # "… version of the API. +groupName=traefik.io +groupGoName=Traefik."
+    raw = (
+        "// Projection can be any type.\n// +k8s:deepcopy-gen=false\n"
+        '// +kubebuilder:validation:XPreserveUnknownFields\n// +kubebuilder:validation:Type:=""\n'
+        "// A + B is kept, and so is +1.\n// +groupName=traefik.io\n"
+    )
+    assert comment_text(raw) == "Projection can be any type.\nA + B is kept, and so is +1."

@@ -64,6 +64,10 @@ _SEE_REFERENCE = re.compile(
     r'<(?:see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*/>', re.IGNORECASE
 )
 _PACKAGE = re.compile(r"^package\s+(\w+)")
+# a Go marker comment, read by code generators and never by a reader: `+optional`, `+k8s:deepcopy-gen=false`,
+# `+kubebuilder:validation:Type:=""`, `+kubebuilder:default:="30s"` (chainsaw's APIs shard was described by
+# "Projection can be any type. +k8s:deepcopy-gen=false +kubebuilder:validation:XPreserveUnknownFields …")
+GO_MARKER = re.compile(r"^\+[a-z][\w.-]*(?::[\w.-]+)*(?:(?::=|=)\S.*)?$")
 _LIST_ITEM = re.compile(r"^\s+(?:[-*+•]|\d+[.)])\s+")
 # an old-style heading: one capitalised line with no closing punctuation, standing alone before a paragraph
 _OLD_HEADING = re.compile(r"^[A-Z][^.,;:!?()\[\]{}`\"]*[A-Za-z0-9]$")
@@ -80,7 +84,8 @@ def comment_text(raw: str) -> str:
         numbered.append((number, _COMMENT_MARKERS.sub("", line, count=1)))
     if is_html_comment(numbered):  # Javadoc: `<p>` parts paragraphs (mockito's opens on a `<p><img></p>`)
         numbered = html_markdown(numbered)
-    return inline_tags("\n".join(_DOC_TAGS.sub("", line).strip() for _, line in numbered)).strip()
+    said = (_DOC_TAGS.sub("", line).strip() for _, line in numbered)
+    return inline_tags("\n".join(line for line in said if not GO_MARKER.match(line))).strip()
 
 
 def inline_tags(text: str) -> str:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from itertools import dropwhile, takewhile
 
-from generator.documents.comment import comment_above, inline_tags
+from generator.documents.comment import GO_MARKER, comment_above, inline_tags
 from generator.repo.facts.prose import in_english
 from generator.repo.facts.tscalls import innermost
 from generator.repo.model import Symbol
@@ -92,13 +92,18 @@ def _ts_function_field(line: str) -> re.Match[str] | None:
 
 # a default stated in a field's comment: echo's "Optional. Default value false", "Defaults to …", TSDoc's
 # "@default []"
-_STATED_DEFAULT = re.compile(r"(?:\bDefault values?|\bDefaults to|\bDefault:|@default)\s+(\S.*?)\s*$")
+_STATED_DEFAULT = re.compile(
+    r"(?:\bDefault values?(?:\s+(?:is|are)(?=\s))?|\bDefaults to|\bDefault:|@default)\s+(\S.*?)\s*$"
+)
 # where a stated default's value ends and its explanation starts: "false, in which case …", "0 - meaning …",
 # "empty list. No domains …", "5 * MB (5,242,880 bytes)"
 _VALUE_END = re.compile(r",\s|\s-\s|\.\s|\s\(")
 # a default written as code (TSDoc's "@default `false`", "Defaults to `{ a, b }`."): the code span is the value
 _CODE_VALUE = re.compile(r"^(`+)([^`]+)\1")
 _COMMENT_MARK = re.compile(r"^\s*(?://+|/\*+|\*+/?|\*/)\s?")
+# the default a Go marker gives a field, for the CRD its type generates: chainsaw's
+# `+kubebuilder:default:="30s"`, traefik's `+kubebuilder:default=minimal`, a `+default=…`
+_MARKER_DEFAULT = re.compile(r"^\+(?:kubebuilder:)?default(?::=|=)(\S.*)$")
 
 
 # a package-level value of a record's defaults: `var DefaultOptions = &Options{`, fiber's `var ConfigDefault =
@@ -201,6 +206,10 @@ def field_comment(lines: list[str], offset: int) -> tuple[str, str]:
     default, ended = "", False
     prose: list[str] = []
     for line in said:
+        if GO_MARKER.match(line):  # never prose: a `+kubebuilder:default` one gives the default
+            marked = _MARKER_DEFAULT.match(line)
+            default = default or (marked.group(1) if marked else "")
+            continue
         stated = _STATED_DEFAULT.search(line)
         if stated is not None and not default:
             code = _CODE_VALUE.match(stated.group(1))
