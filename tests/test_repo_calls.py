@@ -239,7 +239,7 @@ def test_a_large_repository_is_read_by_a_pool_of_forked_processes_into_the_same_
             super().__init__(workers, **kwargs)
 
     monkeypatch.setattr(forked, "ProcessPoolExecutor", CountedPool)
-    monkeypatch.setattr(forked, "workers", lambda total: 2)  # two processes for this small repository
+    monkeypatch.setattr(forked, "workers", lambda total, least: 2)  # two processes for this small repository
     sizes = {e.path: e.size for e in repo_map.files}
     pooled = calls.read_call_graph(root, facts.files, index, 1_000_000, sizes)
     assert pools == [2] and forked._Inherited.work is None
@@ -281,7 +281,7 @@ def test_a_pass_runs_with_the_collector_off_here_and_in_forked_workers_in_order(
 ) -> None:
     paths = [f"f{i}.py" for i in range(20)]
     assert forked.map_files(lambda path: (path, gc.isenabled()), paths, 0) == [(p, False) for p in paths]
-    monkeypatch.setattr(forked, "workers", lambda total: 2)
+    monkeypatch.setattr(forked, "workers", lambda total, least: 2)
     # a lambda cannot be pickled: the workers inherit the work from the fork
     found = forked.map_files(lambda path: (path, gc.isenabled(), os.getpid()), paths, 0)
     assert [(p, enabled) for p, enabled, _ in found] == [(p, False) for p in paths]

@@ -429,7 +429,7 @@ def test_a_pool_of_forked_processes_reads_the_same_facts(
             super().__init__(workers, **kwargs)
 
     monkeypatch.setattr(forked, "ProcessPoolExecutor", CountedPool)
-    monkeypatch.setattr(forked, "workers", lambda total: 2)  # two processes for this small repository
+    monkeypatch.setattr(forked, "workers", lambda total, least: 2)  # two processes for this small repository
     pooled = extract_facts(root, map_repository(root))
     assert pools == [2, 2]  # the symbols pass, then the calls pass
     assert pooled.files == alone.files and "[REDACTED:env]" in pooled.files["conf.py"].doc

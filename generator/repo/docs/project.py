@@ -57,12 +57,14 @@ from generator.repo.docs.started import GETTING_STARTED, fold_started
 from generator.repo.docs.substitutions import rst_labels, rst_replacements, with_replacements
 from generator.repo.docs.symbolnames import SymbolNames, package_qualifiers
 from generator.repo.docs.usage import MAX_EXAMPLES, usage_examples
+from generator.repo.facts.forked import map_files
 from generator.repo.map.filetypes import front_readme
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import Facts, RepoMap
 from generator.repo.synthesize.readme import first_paragraph
 
 MAX_FILES = 400  # doc files read
+PARALLEL_DOC_BYTES = 300_000  # docs text from which its pages are read by a pool of processes (forked.py)
 # a docs folder of fewer pages giving fewer than README_CONCEPTS concepts is no guide of its own (CLI11's
 # Doxygen main page and examples list beside a 2,100-line README; thin docs folders beside READMEs of many
 # sections in 8 mirrors): the README's sections are concepts too, first
@@ -103,18 +105,17 @@ def read_project_docs(
     replacements = rst_replacements(
         [*(text for p, text in texts.items() if p.endswith(".rst")), *sphinx_extras(root, repo_map, folder)]
     )
-    documents = {
-        p: document_of(
-            with_replacements(text, replacements) if p.endswith(".rst") else text,
-            p,
-            linker,
-            redactor,
-            navigation.substitutions,
-            includes,
-            labels,
-        )
-        for p, text in texts.items()
-    }
+
+    def read_page(path: str) -> Document:
+        text = texts[path]
+        if path.endswith(".rst"):
+            text = with_replacements(text, replacements)
+        return document_of(text, path, linker, redactor, navigation.substitutions, includes, labels)
+
+    # each page is read on its own: a large docs folder's pages by a pool of forked processes
+    paths = list(texts)
+    size = sum(map(len, texts.values()))
+    documents = dict(zip(paths, map_files(read_page, paths, size, PARALLEL_DOC_BYTES), strict=True))
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
             documents[path] = replace(documents[path], title=title)

@@ -1,7 +1,8 @@
-"""The facts stage's per-file passes (symbols, then calls), over a pool of forked processes when the files
-are large enough to pay for starting them. The work, and all it reads, is inherited by the fork rather than
-sent (a forked process's arguments are never pickled, so the pool's initializer hands it over); only the
-paths go out and the results come back, in the order given, so the output is the same."""
+"""The per-file passes of the facts stage (symbols, then calls) and of the docs stage (each page read as a
+document), over a pool of forked processes when the files are large enough to pay for starting them. The
+work, and all it reads, is inherited by the fork rather than sent (a forked process's arguments are never
+pickled, so the pool's initializer hands it over); only the paths go out and the results come back, in the
+order given, so the output is the same."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ T = TypeVar("T")
 PARALLEL_MIN_BYTES = 2_000_000  # source bytes below which starting processes costs more than it saves
 MAX_WORKERS = 8
 CHUNK_FILES = 32  # files handed to a worker at a time: fewer round trips, still balanced at the end
+CHUNKS_EACH = 8  # … or fewer, so that each worker takes this many chunks of a short list (156 docs pages)
 
 
 class _Inherited:
@@ -27,10 +29,12 @@ class _Inherited:
     work: Callable[[str], Any] | None = None
 
 
-def map_files(work: Callable[[str], T], paths: list[str], total_bytes: int) -> list[T]:
+def map_files(
+    work: Callable[[str], T], paths: list[str], total_bytes: int, min_bytes: int = PARALLEL_MIN_BYTES
+) -> list[T]:
     """`[work(path) for path in paths]`: in a pool of forked processes when the files hold `total_bytes`
-    of source or more (see `workers`), else in this process."""
-    count = workers(total_bytes)
+    of text, `min_bytes` or more (see `workers`), else in this process."""
+    count = workers(total_bytes, min_bytes)
     with _collector_paused():
         if count == 1:
             return [work(path) for path in paths]
@@ -40,7 +44,8 @@ def map_files(work: Callable[[str], T], paths: list[str], total_bytes: int) -> l
 def _in_pool(work: Callable[[str], T], paths: list[str], count: int) -> list[T]:
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(count, mp_context=context, initializer=_inherit, initargs=(work,)) as pool:
-        return list(pool.map(_run, paths, chunksize=CHUNK_FILES))
+        chunk = max(1, min(CHUNK_FILES, len(paths) // (count * CHUNKS_EACH)))
+        return list(pool.map(_run, paths, chunksize=chunk))
 
 
 def _inherit(work: Callable[[str], Any]) -> None:
@@ -70,10 +75,11 @@ def _other_threads() -> bool:
     return threading.active_count() > 1
 
 
-def workers(total_bytes: int) -> int:
-    """Processes for a pass: one per core for a large repository, else this one alone (also when another
-    thread runs: a lock it holds would stay held in a forked copy, or forking is not available)."""
-    if total_bytes < PARALLEL_MIN_BYTES or _other_threads():
+def workers(total_bytes: int, min_bytes: int = PARALLEL_MIN_BYTES) -> int:
+    """Processes for a pass over `total_bytes` of text: one per core from `min_bytes` on, else this one alone
+    (also when another thread runs: a lock it holds would stay held in a forked copy, or forking is not
+    available)."""
+    if total_bytes < min_bytes or _other_threads():
         return 1
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
