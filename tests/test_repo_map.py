@@ -789,3 +789,29 @@ def test_a_source_package_named_like_a_build_output_is_read(tmp_path: Path) -> N
     reasons = {s.path: s.reason for s in repo_map.skipped}
     for folder in ("build/", "dist/", "gen/out/", "other/dist/"):
         assert reasons[folder] == "ignored by default"
+
+
+def test_a_go_command_named_for_what_it_runs_is_code() -> None:
+    """chainsaw's `chainsaw test` (pkg/commands/test/command.go: its flags, config load and `runner.New(…).Run`,
+    imported by root.go:29 `test.Command()`) was read as the project's tests and was on no page; so were
+    `chainsaw create test`, `migrate kuttl tests`, `docs` and `build docs`. Its `_test.go` files, its testdata
+    and a test folder outside the commands (or of another language) are still context."""
+    code = [
+        "pkg/commands/test/command.go",
+        "pkg/commands/create/test/command.go",
+        "pkg/commands/migrate/kuttl/tests/command.go",
+        "pkg/commands/docs/options.go",
+        "pkg/commands/build/docs/command.go",
+        "cmd/bench/main.go",
+    ]
+    context = [
+        "pkg/commands/test/command_test.go",
+        "pkg/commands/test/testdata/config.go",
+        "pkg/loaders/test/load.go",
+        "test/commands/e2e.go",
+        "commands/tests/helpers.py",
+        "pkg/commands/docs/README.md",
+        "docs/commands/test/page.go",
+    ]
+    assert [p for p in code if is_context_file(p)] == []
+    assert [p for p in context if not is_context_file(p)] == []

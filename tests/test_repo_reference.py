@@ -1337,3 +1337,26 @@ def test_go_marker_lines_are_no_part_of_a_doc_comment() -> None:
         "// A + B is kept, and so is +1.\n// +groupName=traefik.io\n"
     )
     assert comment_text(raw) == "Projection can be any type.\nA + B is kept, and so is +1."
+
+
+def test_the_flags_of_a_go_command_named_test_are_on_the_configuration_page(tmp_path: Path) -> None:
+    # chainsaw's `chainsaw test` flags (pkg/commands/test/command.go:419-) were on no page: a folder named
+    # test was no library folder, though its code is the command every user runs
+    command = (
+        'package test\n\nimport "github.com/spf13/cobra"\n\n// Command runs the tests.\n'
+        'func Command() *cobra.Command {\n\tvar config string\n\tcmd := &cobra.Command{Use: "test"}\n'
+        '\tcmd.Flags().StringVar(&config, "config", "", "Tinysaw configuration file")\n\treturn cmd\n}\n'
+    )
+    files = {
+        "go.mod": "module example.com/tinysaw\n\ngo 1.22\n",
+        "README.md": "# tinysaw\n\nTinysaw tests Kubernetes operators declaratively, step by step.\n",
+        "main.go": (
+            'package main\n\nimport "example.com/tinysaw/pkg/commands/test"\n\n'
+            "func main() {\n\ttest.Command().Execute()\n}\n"
+        ),
+        "pkg/commands/test/command.go": command,
+        "pkg/commands/test/command_test.go": "package test\n",
+    }
+    directory, _ = _pages(tmp_path, files)
+    page = read_page(directory / "reference" / "configuration.md")[1]
+    assert "Tinysaw configuration file" in page

@@ -239,7 +239,9 @@ def is_context_file(path: str) -> bool:
     folder, _, name = path.rpartition("/")
     if folder == "" and (ROOT_BUILD_SCRIPT.match(name) or ROOT_TEST_RUNNER.match(name)):
         return True
-    return CONTEXT_NAME.match(name) is not None or (folder != "" and _in_context_folder(folder))
+    if CONTEXT_NAME.match(name) is not None:
+        return True
+    return folder != "" and _in_context_folder(folder, name.endswith(".go"))
 
 
 # the test suite's folder when it is the top-level `t/`: Perl's convention, kept by git (t/helper/test-*.c)
@@ -249,11 +251,33 @@ def is_context_file(path: str) -> bool:
 _TOP_CONTEXT_FOLDERS = frozenset({"t", "performance"})
 
 
+# a Go command named for what it runs, in a folder of commands: chainsaw's pkg/commands/test/ (`chainsaw test`,
+# the command every user runs: its flags, its config load, `runner.New(…).Run`), commands/create/test/,
+# commands/migrate/kuttl/tests/, commands/docs/ — Go keeps a package's tests in its `_test.go` files, so such
+# a folder's other files are the command's code, not the project's tests or docs
+_COMMANDS_FOLDER = re.compile(r"commands?|cmds?|subcommands|cli", re.IGNORECASE)
+_COMMAND_NAMED = re.compile(r"tests?|e2e|bench(?:marks?)?|docs?", re.IGNORECASE)
+
+
+def in_go_command(path: str) -> bool:
+    """Whether a Go file is code only as a command named for what it runs (pkg/commands/test/command.go): a
+    folder name that elsewhere marks tests, docs or benchmarks."""
+    folder = path.rpartition("/")[0]
+    return path.endswith(".go") and _in_context_folder(folder) and not _in_context_folder(folder, True)
+
+
 @lru_cache(maxsize=16_384)
-def _in_context_folder(folder: str) -> bool:
+def _in_context_folder(folder: str, go: bool = False) -> bool:
     # once per folder, not per file: every file of a folder asks the same
     parts = folder.split("/")
-    return parts[0] in _TOP_CONTEXT_FOLDERS or any(CONTEXT_FOLDER.fullmatch(part) for part in parts)
+    if parts[0] in _TOP_CONTEXT_FOLDERS:
+        return True
+    commands = False
+    for part in parts:
+        if CONTEXT_FOLDER.fullmatch(part) and not (go and commands and _COMMAND_NAMED.fullmatch(part)):
+            return True
+        commands = commands or _COMMANDS_FOLDER.fullmatch(part) is not None
+    return False
 
 
 def front_readme(paths: Iterable[str], links: Mapping[str, str] | None = None) -> str:

@@ -31,7 +31,7 @@ from generator.repo.facts.pydeclarations import (
     read_module,
     record_bases,
 )
-from generator.repo.map.filetypes import WORD_ENDING_FOLDER, is_context_file
+from generator.repo.map.filetypes import WORD_ENDING_FOLDER, in_go_command, is_context_file
 from generator.repo.map.walk import read_or_none
 from generator.repo.model import Citation, CitedSymbol, Facts, FileFacts, RepoMap, Symbol
 from generator.repo.plan.subsystems import core_modules
@@ -237,7 +237,7 @@ def library_modules(repo_map: RepoMap, facts: Facts) -> list[str]:
         for p in dict.fromkeys(core + beside)
         if languages.get(p) in LANGUAGES
         and p in facts.files
-        and not _NOT_LIBRARY.search(p)
+        and not (_NOT_LIBRARY.search(p) and not in_go_command(p))
         and p not in serving
     ]
 
