@@ -1339,6 +1339,41 @@ def test_go_marker_lines_are_no_part_of_a_doc_comment() -> None:
     assert comment_text(raw) == "Projection can be any type.\nA + B is kept, and so is +1."
 
 
+def test_a_python_records_defaults_kept_apart_in_a_defaults_dict_are_its_defaults(tmp_path: Path) -> None:
+    """commitizen's `Settings` TypedDict declares its fields only; `DEFAULT_SETTINGS: Settings = {"name":
+    "cz_conventional_commits", …}` (commitizen/defaults.py:81) holds their values, and every Default was "—".
+    The dict annotated with the record fills it, else an unannotated one named for defaults whose keys are
+    most of the record's fields; a value running over many lines is not shown."""
+    files = {
+        "README.md": "# tinycz\n\nTinycz bumps a project's version from its commit messages.\n",
+        "tinycz/__init__.py": '"""Tinycz."""\n\nfrom tinycz.defaults import Options, Settings\n',
+        "tinycz/defaults.py": (
+            '"""Defaults."""\n\nfrom typing import TypedDict\n\n\nclass Settings(TypedDict, total=False):\n'
+            "    name: str\n    tag_format: str\n    prefixes: list[str]\n    encoding: str\n\n\n"
+            "class Options(TypedDict, total=False):\n    retries: int\n    verbose: bool\n    colour: str\n\n\n"
+            'DEFAULT_SETTINGS: Settings = {\n    "name": "cz_conventional_commits",\n    "tag_format": "$version",\n'
+            '    "prefixes": [\n        "Merge",\n        "Revert",\n        "Pull request",\n        "fixup!",\n'
+            '        "squash!",\n        "amend!",\n        "Bump version",\n    ],\n}\n\ndefaults = {"retries": 3, "verbose": False}\n'
+        ),
+    }
+    directory, _ = _pages(tmp_path, files)
+    page = read_page(directory / "reference" / "configuration.md")[1]
+    rows = {
+        line.split("`")[1]: line.split("|")[3].strip()
+        for line in page.splitlines()
+        if line.startswith("| [`")
+    }
+    assert rows == {
+        "name": '`"cz_conventional_commits"`',
+        "tag_format": '`"$version"`',
+        "prefixes": "—",
+        "encoding": "—",
+        "retries": "`3`",
+        "verbose": "`False`",
+        "colour": "—",
+    }
+
+
 def test_the_flags_of_a_go_command_named_test_are_on_the_configuration_page(tmp_path: Path) -> None:
     # chainsaw's `chainsaw test` flags (pkg/commands/test/command.go:419-) were on no page: a folder named
     # test was no library folder, though its code is the command every user runs

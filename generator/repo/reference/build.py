@@ -38,6 +38,7 @@ from generator.repo.plan.subsystems import core_modules
 from generator.repo.reference import builders, flags, settings, spans
 from generator.repo.reference.commands import command_folders
 from generator.repo.reference.csharp import CsField, csharp_fields
+from generator.repo.reference.dict_defaults import defaults_dicts, fill_defaults
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
 from generator.repo.reference.public import EXTENDING, PublicFace
@@ -353,6 +354,7 @@ def _gather_python(
         )
     _drop_named_prefixes(found, path, {read.name for read in reads})
     symbols = {s.name: s for s in facts.symbols}
+    kept_apart = defaults_dicts(text) if module.classes else ()
     for declared in module.classes:
         symbol = symbols.get(declared.name)
         if symbol is None or not symbol.public:
@@ -363,6 +365,7 @@ def _gather_python(
         # a plain class is a record of the data model when several modules use it and it holds some state
         plain = uses >= PLAIN_CLASS_USES and len(declared.attributes) >= 2 and not _is_error(declared)
         if declared.record and declared.fields or plain:
+            declared_fields = fill_defaults(declared.name, declared_fields, kept_apart)
             fields = tuple(_field_line(f, path, linker, redactor) for f in declared_fields)
             record = Record(cited, declared.record or "class", fields, uses)
             found.records.append((record, bool(_SETTINGS.search(declared.name))))
