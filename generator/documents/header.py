@@ -57,6 +57,7 @@ STATUSES = (
     "replaced",
     "retired",
     "experimental",
+    "work in progress",  # IRCv3's front matter `work-in-progress: true`: a draft, before "in progress"
     "in progress",
     "proposed",  # an architecture decision record's first status
     "under review",  # `status: under-review`
@@ -64,6 +65,18 @@ STATUSES = (
     "active",
 )
 _STATUS_FIELDS = ("status", "state", "stage")
+# front matter flags stating a page's standing when set (`work-in-progress: true` on 13 of IRCv3's 50 pages,
+# `deprecated: true` or `deprecated: 0027-interledger-protocol-4` on Interledger's deprecated/ pages, Hugo's
+# `draft: true`); a number or FINAL (Interledger's `draft: 10`, its revision) and a false value state none
+_FLAGS = {
+    "work-in-progress": "work_in_progress",
+    "wip": "work_in_progress",
+    "draft": "draft",
+    "experimental": "experimental",
+    "deprecated": "deprecated",
+}
+_TRUE = frozenset({"true", "yes", "on"})
+_UNSET = frozenset({"", "false", "no", "off", "0", "null", "~", "none"})
 _DATE_FIELDS = (
     "created",
     "date",
@@ -159,6 +172,7 @@ def read_header(text: str) -> Header:
     fields = header_fields(text)
     # the first status field naming a status deepkb knows: `status: shipped` or, failing it, `stage: completed`
     status = next((word for name in _STATUS_FIELDS if (word := status_of(fields.get(name, "")))), "")
+    status = status or flagged_status(blank_frontmatter(text.lstrip(BOM))[0])
     date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
     title = _header_title(text) or _front_title(text) or _table_title(text) or _feature_name(text)
     return Header(clean_heading(title), status, date)
@@ -176,6 +190,16 @@ def _front_title(text: str) -> str:
     if subtitle and len(subtitle) <= SUBTITLE_CHARS and subtitle.lower() not in title.lower():
         return f"{title} {subtitle}"
     return title
+
+
+def flagged_status(front: str) -> str:
+    """The status a front matter flag states (`work-in-progress: true` → "work_in_progress"; '' when none is
+    set). `deprecated:` holds a reason or a successor as often as `true`: any value but a false one marks it."""
+    for name, word in _FLAGS.items():
+        value = frontmatter_field(front, name).lower()
+        if value in _TRUE or name == "deprecated" and value not in _UNSET:
+            return word
+    return ""
 
 
 def status_of(stated: str) -> str:

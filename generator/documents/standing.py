@@ -15,7 +15,7 @@ from .model import Section
 # a draft describes what may be, a deprecated feature what is on its way out
 INACTIVE = frozenset(
     "rejected withdrawn superseded deferred postponed abandoned declined obsolete replaced retired draft"
-    " deprecated returned discontinued defunct".split()
+    " deprecated returned discontinued defunct work_in_progress".split()
 )
 # a document saying of itself, near its top, that it is no longer in force: "This PEP has been superseded by
 # PEP 634", "Superseded by RFC 3058", "This proposal was withdrawn", "该提案已被废弃"
@@ -31,6 +31,13 @@ _STATED_ZH = re.compile(
 )
 _ZH_WORDS = {"取代": "superseded", "撤回": "withdrawn", "拒绝": "rejected", "废弃": "deprecated",
              "弃用": "deprecated", "推迟": "deferred"}  # fmt: skip
+# a page saying near its top that it is unfinished or moved: CometBFT's "> Warning: This is the beginning of
+# an unfinished draft.", "This is a work in progress.", "Deprecated, please see [light-client](…)"
+_STATED_UNFINISHED = re.compile(
+    r"^\W*(?:warning\W+)?this\s+(?:is\s+)?(?:the\s+beginning\s+of\s+)?(?:an?\s+)?"
+    r"(unfinished\s+draft|work\s+in\s+progress)\b|^\W*(deprecated)\W+(?:please\s+)?see\b",
+    re.I | re.M,
+)
 OPENING = 800  # characters of a document's start where it states its own standing
 # a docs page opening with an admonition that marks it: `> **Deprecated:** …`, `> [!WARNING]` then
 # `> Deprecated.`, `!!! warning "Deprecated"`, `:::{deprecated}`, `.. deprecated::`
@@ -60,7 +67,13 @@ def opening_status(text: str) -> str:
         word = (found.group(1) or found.group(2)).lower()
         return "obsolete" if word.startswith("obsolete") else word
     found = _STATED_ZH.search(opening)
-    return _ZH_WORDS[found.group(1)] if found else ""
+    if found:
+        return _ZH_WORDS[found.group(1)]
+    found = _STATED_UNFINISHED.search(opening)
+    if not found:
+        return ""
+    said = (found.group(1) or found.group(2)).lower()
+    return "deprecated" if said == "deprecated" else "draft" if said.endswith("draft") else "work_in_progress"
 
 
 def page_standing(text: str, status: str = "") -> str:

@@ -65,6 +65,7 @@ LABELS: dict[str, dict[str, str]] = {
         "stored_text": "Stored text",
         "standing": "Status, date",
         "status_in_progress": "in progress",
+        "status_work_in_progress": "work in progress",
         "status_under_review": "under review",
     },
     "zh": {
@@ -151,6 +152,7 @@ LABELS: dict[str, dict[str, str]] = {
         "status_stable": "稳定",
         "status_experimental": "实验性",
         "status_in_progress": "进行中",
+        "status_work_in_progress": "草案",
         "status_proposed": "提议中",
         "status_shipped": "已发布",
         "status_activated": "已激活",
