@@ -407,14 +407,14 @@ def test_a_comment_in_a_code_block_is_never_quoted_as_a_sentence() -> None:
     from generator.topic.source_quotes import quotes_of
 
     markdown = (
-        "# 依赖注入\n\n## 避免注入名冲突\n\n推荐在一个单独的文件中导出这些注入名，统一注入名的命名和管理规范。\n\n"
+        "# 依赖注入\n\n## 避免注入名冲突\n\n推荐在一个单独的文件中导出注入名，统一注入名的命名和管理规范。\n\n"
         "```ts\n// 1. 使用枚举类型管理注入名\nexport const InjectionKeys = { user: 'user' }\n\n"
         "// 3. 使用 Symbol 创建唯一注入名，或再结合命名空间\nexport const InjectionKeys = { user: Symbol('user') }\n"
         "    \n// 4. 自行实现类似 Symbol 的注入名\nexport const createInjectionKey = (module, key) => key\n```\n"
     )
     text = plain_prose(read_text(markdown, name="provide-inject.md"), structure=True)
     found = [q.text for q, _, _ in quotes_of(_source("local-p", "依赖注入", text), "注入名", {"注入"})]
-    assert any(quote.startswith("推荐在一个单独的文件中导出这些注入名") for quote in found)
+    assert any(quote.startswith("推荐在一个单独的文件中导出注入名") for quote in found)
     assert not [quote for quote in found if "InjectionKeys" in quote or "Symbol" in quote]
 
 

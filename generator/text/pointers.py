@@ -124,7 +124,16 @@ _POINTS_ELSEWHERE = re.compile(
     # … or of what an example printed, or of the example before: "上面的结果里，说明函数被执行了两次…", "对比前一个例子，
     # 返回值为空…"
     r"|(?:上面|上述|以上|前面)的?(?:结果|输出)|(?:前|上)一?个(?:例子|示例)|前面的?(?:例子|示例)"
-    r"|下面的?(?:代码|示例|例子)|下例",
+    r"|下面的?(?:代码|示例|例子)|下例"
+    # … or at what follows it, closing on a full stop: "…此时可以通过如下的方式进行添加。" (MyBatis-Flex, above its
+    # code), "…可以使用以下命令启动。": quoted with what it introduces (`code_examples`) or not at all
+    r"|(?:如下|以下|下面)的?(?:方式|方法|配置|命令|步骤|写法|几种|内容|代码|示例|例子)|如下所示"
+    # a figure's caption or a sentence reading one: "下图展示了在 2-shot learning 的情况下…" (OpenCompass), "如上图所示，
+    # 拦截器将拦截…" (Sa-Token); a quote shows no figure
+    r"|(?:^|(?<=[，,；;：:\s(（])|如|见|参考|在)[上下]图|如图(?:所示)?"
+    # … or, wherever its pointer stands, a sentence handing a wish to another page: "如果希望了解通用LLM评判器，请参考
+    # examples目录中的eval_llm_judge.py文件…" (OpenCompass), "如果您想要修改为其它符号，可以参考 模板标签。" (Beego)
+    r"|^\W*(?:如果|若|如需|如要|假如|要是)[^，,。；;]{0,40}[，,]\s*(?:请|可以|可|则)?(?:参考|参阅|参见|详见)",
     re.IGNORECASE,
 )
 
@@ -152,6 +161,39 @@ _BACK_REFERENCE = re.compile(
 
 
 _NAMED_BACK = re.compile(r"^(?:this|these|those|such)\s+(\w+)", re.IGNORECASE)
+
+# a Chinese demonstrative naming what was said before it, wherever it stands in the sentence: "注意，默认情况下，
+# OpenCompass会使用这三个环境变量…" (OpenCompass's LLM judge, under the `export` block setting them), "据此…"; not
+# "下面这个例子", which points ahead, nor "…两个字段，这两个字段…", which names them first
+_CJK_BACK = re.compile(
+    r"(?<!下面)(?<!如下)(?<!以下)(?<!下列)这(?:些|[一两二三四五六七八九十几]+[个种类项条步点]|[个种类项条])"
+    r"(?P<noun>[\u4e00-\u9fff]{2}|[A-Za-z][\w-]*)?"
+    r"(?![\u4e00-\u9fff]*\s*[`A-Z])"  # "实现这些接口 `BeforeSave`, …": it names them right after
+    r"|(?:上述|前述)(?:的)?(?P<named>[\u4e00-\u9fff]{2}|[A-Za-z][\w-]*)?|据此"
+    # "上面分析了Try和Cancel的执行时间没有重叠的情况下…" (DTM's barrier page): what the page said above it
+    r"|(?:上面|前面|上文|前文)(?:所说|所述|分析|介绍|讲|提到|说|描述)"
+)
+# … unless what it names is the document itself ("这个项目": the page quoted) or a time ("这个时候", "then"),
+# or it stands after the name it puts in apposition ("`TYPE1` 这个字符串", "sa-token-demo 这个 demo")
+_CJK_OWN = frozenset({"项目", "文档", "教程", "指南", "章节", "页面", "小节", "部分", "文章", "时候"})
+_APPOSED = re.compile(r"[A-Za-z0-9_`'\"”)）]\s*$")
+# characters before the demonstrative: a sentence that has said more has likely named what it refers to ("在某些场景下，
+# 我们可能希望…的值并非 0 和 1，…那么，我们可以通过配置 FlexGlobalConfig 来修改这个默认值")
+_CJK_BACK_WITHIN = 36
+
+
+def _cjk_refers_back(sentence: str) -> bool:
+    """Whether a Chinese sentence names with a demonstrative (这些, 这三个, 上述, 据此) something it has not named
+    before it, in its first few words: a short clause before the demonstrative names nothing it could refer to."""
+    for found in _CJK_BACK.finditer(sentence[: _CJK_BACK_WITHIN + 8]):
+        if found.start() > _CJK_BACK_WITHIN:
+            break
+        noun = found["noun"] or found["named"] or ""
+        if noun in _CJK_OWN or _APPOSED.search(sentence[: found.start()]):
+            continue
+        if not noun or noun not in sentence[: found.start()]:
+            return True
+    return False
 
 
 def _refers_back(sentence: str) -> bool:
@@ -215,12 +257,30 @@ def needs_antecedent(sentence: str) -> bool:
     approaches"), so that alone it speaks of nothing."""
     if _CJK_ANAPHOR.match(sentence) or _refers_back(sentence):
         return True
+    # a lead-in's demonstrative names what its code shows: "二阶段消息完成上述任务的核心代码如下所示:" (DTM)
+    if _cjk_refers_back(sentence) and not sentence.rstrip().endswith(LEADING_INTO):
+        return True
     late = _LATE_DEMONSTRATIVE.match(sentence)
     if late and not _SELF_REFERENCE.match(sentence[late.end() :]):
         return True
     if _SELF_REFERENCE.match(sentence) or _DUMMY_IT.match(sentence):
         return False
     return bool(_REFERENT.match(sentence)) or continues(sentence)
+
+
+# the opening of a walk-through's next step: "然后，你可以通过以下命令设置…：", "接着在你的入口函数中初始化数据：",
+# "Next, add the route:" — it orders the step after the one before, and what the step says stands
+_STEP_OPENING = re.compile(
+    r"^(?:然后|接下来|接着|随后|之后|首先|其次|最后|此外|另外"
+    r"|then|next|first|finally|now|after\s+that|additionally)\s*[，,]?\s*(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def past_step_opening(sentence: str) -> str:
+    """A sentence without the opening that orders it as a walk-through's next step ("然后，", "Next,"): what the
+    step itself says; the sentence as it is when it opens otherwise."""
+    return _STEP_OPENING.sub("", sentence, count=1)
 
 
 def continues(sentence: str) -> bool:

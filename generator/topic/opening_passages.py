@@ -23,6 +23,7 @@ from .sentences import (
     clean,
     corrects,
     introduces_old_state,
+    is_banner,
     is_question,
     lead_in_stands,
     leads_out_of_list,
@@ -61,8 +62,8 @@ def caveat_passages(section: TextSection, said: frozenset[str] = frozenset()) ->
             passage = SectionPassage(" ".join(parts), parts, section.heading)
         else:
             continue
-        if passage.parts and not said.intersection(passage.parts):
-            found.append(passage)
+        if passage.parts and not said.intersection(passage.parts) and not is_banner(passage.text):
+            found.append(passage)  # a banner with no warning after it is quoted not at all
     return found
 
 
@@ -277,6 +278,8 @@ def _paragraphs_going_on(blocks: Sequence[str]) -> list[str]:
     for block in with_lead_ins(blocks):  # "例如：" after a paragraph ends it, introducing the code after it
         before = joined[-1] if joined else ""
         going_on = bool(before) and _plain_paragraph(before) and _plain_paragraph(block) and leans_back(block)
+        # "注意！注意！注意！" above the paragraph it warns of (MyBatis-Flex's multi-tenancy page): one caveat
+        going_on = going_on or bool(before) and is_banner(before) and _plain_paragraph(block)
         # a lead-in counting its points in paragraphs of their own ("…poses 2 main benefits:", "Firstly, it
         # lowers the barrier…", "Secondly, …"): alone it is no sentence, and each point leans on it
         first = (

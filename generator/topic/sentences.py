@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from ..cjk import CJK_RUN, is_cjk, sentence_words, unstopped_sentence
 from ..documents.prose import defined_field, prose_ratio
 from ..text.paragraphs import paragraphs
-from ..text.pointers import DOCUMENT_KIND, is_question, navigates, needs_antecedent, points_elsewhere
+from ..text.pointers import (
+    DOCUMENT_KIND,
+    is_question,
+    navigates,
+    needs_antecedent,
+    past_step_opening,
+    points_elsewhere,
+)
 from ..text.sentences import sentences as split_all
 from ..text.words import content_words
 from .headings import names_option, section_facets, weighing
@@ -156,7 +163,20 @@ def speaks_for_itself(sentence: str) -> bool:
     not boilerplate (thanks, a licence, an invitation to write to the maintainers) and not a pointer elsewhere
     ("…通常会用到 RequestContext 相关操作，见 请求上下文。"). Every quote passes here, a sentence as a short
     statement under its heading does too (`quotable` adds the prose test for the rest)."""
-    return not _BOILERPLATE.search(sentence) and not points_elsewhere(sentence)
+    return not _BOILERPLATE.search(sentence) and not points_elsewhere(sentence) and not is_banner(sentence)
+
+
+def is_banner(text: str) -> bool:
+    """Whether a text is a warning's banner and nothing of the warning ("注意！注意！注意！", "Note:")."""
+    return _BANNER.match(text) is not None
+
+
+# a warning's banner and nothing of the warning: "注意！注意！注意！" (MyBatis-Flex's multi-tenancy page, above the
+# paragraph it warns of), "Note:", "**重要**" — it is quoted with its warning or not at all
+_BANNER = re.compile(
+    r"^\W*(?:(?:注意|警告|提示|重要|特别注意|请注意|note|warning|caution|important|attention|danger|tip)\W*)+$",
+    re.IGNORECASE,
+)
 
 
 # a glossary entry: "Const parameter (generic const): A const which a type or function is abstract over…"
@@ -873,7 +893,15 @@ def lead_in_stands(said: tuple[str, ...], lead_in: str, *, on_heading: bool = Fa
     if not (said or lead_in) or not all(quotable(p) for p in said) or is_question(lead_in):
         return False
     first = (*said, lead_in)[0]
-    if leans_back(first) and not on_heading and not (not said and points_ahead(lead_in)):
+    step = past_step_opening(lead_in) if not said else lead_in
+    # "然后，你可以通过以下命令设置…：": the next step, which with its code says what it does
+    stands_as_step = step != lead_in and not leans_back(step)
+    if (
+        leans_back(first)
+        and not on_heading
+        and not stands_as_step
+        and not (not said and points_ahead(lead_in))
+    ):
         return False
     if lead_in and _BOILERPLATE.search(lead_in):
         return False
@@ -884,8 +912,18 @@ def lead_in_stands(said: tuple[str, ...], lead_in: str, *, on_heading: bool = Fa
     stem = _OPEN_LEAD.sub("", lead_in[:-1] if lead_in.endswith((":", "：")) else lead_in).rstrip(" ,，")
     as_sentence = stem + ("。" if stem and is_cjk(stem[-1]) else ".")
     long_enough = len(lead_in) >= _SHORT_LEAD_IN or any(is_cjk(ch) for ch in lead_in)
-    says_itself = long_enough and is_prose(as_sentence)
+    says_itself = long_enough and is_prose(as_sentence) or bool(_NAMES_ITS_PARTS.match(lead_in))
     return (says_itself or on_heading) and not _POINTS_BACK.search(lead_in)
+
+
+# a lead-in naming a thing whose parts its list gives: "A Data Package consists of:" (datapackage-spec), "The
+# `observed` object consists of:" (crossplane), "Currently supported image types include:" (BIDS); the list ends
+# the sentence. Not "Examples include:", which names nothing
+_NAMES_ITS_PARTS = re.compile(
+    r"^(?!(?:some\s+)?examples?\b)(?:an?\s+|the\s+|each\s+|every\s+|currently\s+supported\s+)?[`\w][\w`' -]{2,50}?\s+"
+    r"(?:consists?\s+of|contains?|includes?|comprises?|is\s+(?:made\s+up|composed)\s+of)\s*:$",
+    re.IGNORECASE,
+)
 
 
 # a lead-in comparing with something said before it: "The new one is very similar:", "It works the same way:"
