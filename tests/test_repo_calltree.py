@@ -584,3 +584,95 @@ def test_an_error_handler_leaves_the_straight_line_every_call_runs_in_the_flow(t
     tree = facts.calls.tree_from([("mux.go", "Mux.ServeHTTP")])
     assert [b.edge.callee for b in tree] == ["match", "Mux.handle"]
     assert [b.edge.callee for b in tree if b.main] == ["match"]
+
+
+def _py_body(lines: int) -> str:
+    return "".join(f"    value = value * {i} + 1\n" for i in range(lines))
+
+
+# a release tool: `release` reads the log, writes the version into files and tags it; reading the log and
+# tagging go through `run`, the subprocess helper every git function and the hooks share, which leads to long
+# process and decoding code of its own
+SHARED_HELPER = {
+    "tool/__init__.py": '"""A release tool."""\n',
+    "tool/cli.py": (
+        '"""The command line."""\n'
+        "from .gitlog import read_log, tag\n"
+        "from .files import write_version\n"
+        "\n"
+        "\n"
+        "def release(value):\n"
+        '    """Release the next version."""\n'
+        "    commits = read_log(value)\n"
+        "    write_version(commits)\n"
+        "    tag(commits)\n"
+        "\n"
+    ),
+    "tool/shell.py": (
+        '"""Running a subprocess."""\n'
+        "import subprocess\n"
+        "\n"
+        "\n"
+        "def run(value):\n"
+        '    """Run a command."""\n' + _py_body(6) + "    return _popen(value)\n"
+        "\n"
+        "\n"
+        "def _popen(value):\n"
+        '    """Open the process."""\n' + _py_body(40) + "    return _decode(subprocess.run(value))\n"
+        "\n"
+        "\n"
+        "def _decode(value):\n"
+        '    """Decode its output."""\n' + _py_body(40) + "    return value\n"
+    ),
+    "tool/gitlog.py": (
+        '"""Git."""\n'
+        "from .shell import run\n"
+        "from .commits import parse_commits\n"
+        "\n"
+        "\n"
+        "def read_log(value):\n"
+        '    """The commits since the last tag."""\n' + _py_body(8) + "    return parse_commits(run(value))\n"
+        "\n"
+        "\n"
+        + "".join(
+            f'def {name}(value):\n    """git {name}."""\n    return run(value)\n\n\n'
+            for name in ("tag", "add", "commit", "branch")
+        )
+    ),
+    "tool/commits.py": (
+        '"""Commits."""\n\n\ndef parse_commits(value):\n    """The commits of a log."""\n'
+        + _py_body(20)
+        + "    return value\n"
+    ),
+    "tool/hooks.py": (
+        '"""Hooks."""\nfrom .shell import run\n\n\ndef run_hooks(value):\n    """Run the hooks."""\n'
+        "    return run(value)\n"
+    ),
+    "tool/files.py": (
+        '"""Version files."""\n'
+        "\n"
+        "\n"
+        "def write_version(value):\n"
+        '    """Write the version into the files."""\n' + _py_body(20) + "    return value\n"
+    ),
+}
+
+
+def test_a_helper_shared_across_the_project_ends_the_flow(tmp_path: Path) -> None:
+    """commitizen's flow went `get_commits → _get_log_as_str_list → cmd.run → _popen → _try_decode`, the
+    subprocess helper that 18 functions of two files share: a shared helper is shown where it is called and
+    the flow goes no further into it, and it weighs its own lines only, so the step reading the log goes on
+    into parsing the commits and the caller's other steps are drawn beside it."""
+    root = write_tree(tmp_path / "repo", SHARED_HELPER)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    tree = facts.calls.tree()
+    names = _names(tree)
+    assert "run" in names
+    assert "_popen" not in names and "_decode" not in names
+    assert [edge.callee for edge in main_line(tree)] == ["read_log", "parse_commits"]
+    assert [branch.edge.callee for branch in tree] == ["read_log", "write_version", "tag"]
+
+
+def _names(tree: list[CallTree] | tuple[CallTree, ...]) -> list[str]:
+    return [name for branch in tree for name in [branch.edge.callee, *_names(branch.below)]]

@@ -81,8 +81,12 @@ class CallGraph:
         # callee file → calls into each of its symbols from elsewhere
         self._into: dict[str, Counter[str]] = {}
         self._into_by_users: dict[str, Counter[str]] = {}  # … leaving out a test-helper package's calls
+        self._callers: dict[Node, set[Node]] = {}  # each function's distinct callers (`fan_in`)
         for path_edges in edges.values():
             for edge in path_edges:
+                self._callers.setdefault((edge.callee_path, edge.callee), set()).add(
+                    (edge.caller_path, edge.caller)
+                )
                 if edge.callee_path != edge.caller_path:
                     self._into.setdefault(edge.callee_path, Counter())[edge.callee] += 1
                     if not _TEST_HELPER_PACKAGE.search(edge.caller_path) or _same_folder(
@@ -134,6 +138,11 @@ class CallGraph:
         return deprecated_by_body(
             lines[symbol.start - 1 : symbol.end], [*above, *lines[symbol.start - 1 : symbol.start + 1]]
         )
+
+    def fan_in(self, node: Node) -> tuple[int, int]:
+        """How many functions of the source modules call `node`, and from how many files besides its own."""
+        callers = self._callers.get(node, set())
+        return len(callers), len({path for path, _ in callers} - {node[0]})
 
     def lines(self, path: str) -> list[str]:
         """The file's lines (none when it cannot be read), read once."""

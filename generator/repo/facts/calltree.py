@@ -51,6 +51,9 @@ RUNTIME_CALLBACKS = frozenset({"__call__", "ServeHTTP"})
 PLUGS = 2
 # the packages an entry's straight-line calls go into for those calls to be its stages (`_Tree.stages`)
 PIPELINE = 3
+# a shared helper (`_Tree.helper`): called by this many functions, from this many files besides its own
+HELPER_CALLERS = 5
+HELPER_FILES = 2
 DELEGATE = 1.01  # a call of the same-named method elsewhere ranks above the heaviest other (`delegates`)
 Node = tuple[str, str]  # (path, qualified symbol)
 # a callee that reports an error: an exception class, or a function named for failing
@@ -100,6 +103,8 @@ class TreeReader(Protocol):
     def calls_of(self, path: str, callers: set[str], *, dispatched: bool = False) -> list[CallEdge]: ...
 
     def deprecated(self, node: Node) -> bool: ...
+
+    def fan_in(self, node: Node) -> tuple[int, int]: ...
 
 
 def call_tree(graph: TreeReader, files: dict[str, FileFacts], entry: Node) -> list[CallTree]:
@@ -186,6 +191,7 @@ class _Tree:
         self.by_caller: dict[str, dict[str, list[CallEdge]]] = {}  # each file's calls by calling symbol
         self.lines: dict[str, dict[str, int]] = {}  # each file's functions' lines by name
         self.kept: set[Node] = set()  # every node the tree holds: a function is shown once
+        self.helpers: dict[Node, bool] = {}  # whether each node asked of is a shared helper (`helper`)
 
     def below(self, node: Node, above: tuple[Node, ...]) -> list[CallTree]:
         """The heaviest callees of `node`: the main line first (the heaviest callee of each hop, as the
@@ -203,7 +209,7 @@ class _Tree:
             """`parent`'s best callees not yet offered, up to BREADTH kept (again when one of those it
             offered was kept meanwhile elsewhere); the main line's next hop and the entry's stages before
             anything else."""
-            if len(path) > DEPTH:
+            if len(path) > DEPTH or (parent != node and self.helper(parent)):
                 return
             room = BREADTH - len(kept.get(parent, ()))
             found = self.branches(parent, path, stages if parent == node else ())
@@ -403,6 +409,8 @@ class _Tree:
         callee = (edge.callee_path, edge.callee)
         if self.side_path(edge):
             return self.size(callee) * SIDE_PATH
+        if self.helper(callee):
+            return self.size(callee) * edge.share
         return (self.reach(callee, above) + self.implemented(callee, above)) * edge.share
 
     def implemented(self, node: Node, above: tuple[Node, ...]) -> float:
@@ -435,7 +443,8 @@ class _Tree:
                         continue
                     seen.add(target)
                     total += self.size(target) * (SAME_MODULE if target[0] == home else 1.0)
-                    onward.append((target, here))
+                    if not self.helper(target):  # what a shared helper runs is none of the caller's work
+                        onward.append((target, here))
                     if len(seen) > most:
                         return total
             frontier = onward
@@ -458,6 +467,46 @@ class _Tree:
                 break
             frontier = onward
         return seen
+
+    def helper(self, node: Node) -> bool:
+        """Whether a tree's `node` is a helper many parts of the project share that hands nothing on to
+        another module (commitizen's `cmd.run`, called by 18 functions of git.py and init.py, running
+        `_popen` and `_try_decode` of its own module; `smart_open`, by 8 in 6 files): what it runs is how,
+        not what, the calling step does, so the tree shows it and goes no further, and it weighs its own
+        lines only — the steps the caller takes beside it go first. A function called from one place is
+        never one, nor one whose calls go on into other modules (taskiq's `AsyncKicker.kiq`, called from
+        everywhere, hands the message to the broker)."""
+        if not self.dispatch:
+            return False
+        if node not in self.helpers:
+            self.helpers[node] = self.shared(node) and self.self_contained(node)
+        return self.helpers[node]
+
+    def shared(self, node: Node) -> bool:
+        callers, files = self.graph.fan_in(node)
+        return callers >= HELPER_CALLERS and files >= HELPER_FILES
+
+    def self_contained(self, node: Node) -> bool:
+        """Whether every call below `node` (REACH_DEPTH hops) stays in its own module, but for its error
+        reports and logging and the calls of other shared functions (`smart_open`'s `EOLType.for_open`
+        running `cmd.run`)."""
+        seen, frontier = {node}, [node]
+        for _ in range(REACH_DEPTH):
+            onward = []
+            for here in frontier:
+                for call in self.calls(here):
+                    target = (call.callee_path, call.callee)
+                    if self.side_path(call) or call.share <= ERROR:
+                        continue
+                    if target[0] != node[0]:
+                        if self.shared(target):
+                            continue
+                        return False
+                    if target not in seen:
+                        seen.add(target)
+                        onward.append(target)
+            frontier = onward
+        return True
 
     def constructs(self, node: Node) -> bool:
         """Whether calling `node` builds an object: a class, a constructor, Go's `New…`, Rust's `T::new`."""
