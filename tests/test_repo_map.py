@@ -15,7 +15,7 @@ from conftest import git, make_git_repo
 from generator.errors import UnsafeSourceError
 from generator.redact import Redactor
 from generator.repo.facts.mentions import readme_paragraph
-from generator.repo.map.filetypes import front_readme, is_context_file
+from generator.repo.map.filetypes import context_folders, front_readme, is_context_file
 from generator.repo.map.walk import language_of, map_repository, read_or_none, read_source
 from generator.repo.pack.packer import pack_files
 
@@ -815,3 +815,28 @@ def test_a_go_command_named_for_what_it_runs_is_code() -> None:
     ]
     assert [p for p in code if is_context_file(p)] == []
     assert [p for p in context if not is_context_file(p)] == []
+
+
+def test_the_folders_read_as_context_are_counted_where_their_name_makes_them_so() -> None:
+    """The index said what the map skipped (lock files, media) but not what it read as context: chainsaw's
+    pkg/commands/test/ had been set aside as tests with no word of it. Each folder is counted up to the part
+    naming it (tests/unit/ counts in tests/), a test file in a folder of code in none."""
+    paths = [
+        "tests/test_a.py",
+        "tests/unit/test_b.py",
+        "tests/conftest.py",
+        "docs/index.md",
+        "pkg/client/testing/fake.go",
+        "pkg/commands/test/command.go",
+        "pkg/commands/test/command_test.go",
+        "pkg/commands/test/testdata/x.yaml",
+        "pkg/a_test.go",
+        "setup.py",
+        "src/app.py",
+    ]
+    assert context_folders(paths) == [
+        ("tests/", 3),
+        ("docs/", 1),
+        ("pkg/client/testing/", 1),
+        ("pkg/commands/test/testdata/", 1),
+    ]

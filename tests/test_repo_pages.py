@@ -178,6 +178,12 @@ def test_the_module_catalogue_lists_every_source_module_and_no_context(researche
     assert f"({len(SOURCE_MODULES)} of {len(SOURCE_MODULES)})" in catalogue
 
 
+def test_the_index_says_which_folders_it_read_as_context(researched):
+    _, index, _ = researched
+    context = index.split("### What the map read as context, not code", 1)[1]
+    assert "| `tests/` | 1 |" in context and "| `docs/` | 1 |" in context
+
+
 def test_shard_pages_carry_the_repository_and_their_classes_with_methods(researched):
     _, _, shards = researched
     titles = [meta["title"] for meta, _ in shards]

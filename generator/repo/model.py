@@ -609,6 +609,8 @@ class RepoSynthesis:
     history_window: str = ""  # what the counts cover ("the last 500 commits")
     languages: dict[str, dict[str, int]] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
+    # the folders read as context by their name (tests, docs, examples …) with their files, the most first
+    context: list[tuple[str, int]] = field(default_factory=list)
     planner: Literal["llm", "heuristic"] = "heuristic"
     planner_note: str = ""
     tokens: dict[str, int] = field(default_factory=dict)

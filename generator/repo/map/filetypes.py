@@ -259,6 +259,26 @@ _COMMANDS_FOLDER = re.compile(r"commands?|cmds?|subcommands|cli", re.IGNORECASE)
 _COMMAND_NAMED = re.compile(r"tests?|e2e|bench(?:marks?)?|docs?", re.IGNORECASE)
 
 
+def context_folders(paths: Iterable[str]) -> list[tuple[str, int]]:
+    """The folders read as context by their name (tests, docs, examples, scripts, tools …), each up to the part
+    that makes it so, with how many files of `paths` it holds, the most first; a file that is context by its
+    own name alone in a folder of code (`pkg/a_test.go`, `conftest.py`) is counted in none."""
+    counts: dict[str, int] = {}
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        go = name.endswith(".go")
+        if not folder or not _in_context_folder(folder, go):
+            continue
+        parts = folder.split("/")
+        # the part naming it for every language first: a command's testdata/, not the command's folder
+        at = next((n for n in range(len(parts)) if _in_context_folder("/".join(parts[: n + 1]), True)), None)
+        if at is None:
+            at = next((n for n in range(len(parts)) if _in_context_folder("/".join(parts[: n + 1]))), 0)
+        where = "/".join(parts[: at + 1]) + "/"
+        counts[where] = counts.get(where, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
 def in_go_command(path: str) -> bool:
     """Whether a Go file is code only as a command named for what it runs (pkg/commands/test/command.go): a
     folder name that elsewhere marks tests, docs or benchmarks."""

@@ -32,6 +32,7 @@ from generator.repo.checkout.history import file_history
 from generator.repo.docs.model import DocConcept
 from generator.repo.docs.packages import folder_readme_opening
 from generator.repo.facts.calltree import main_line
+from generator.repo.map.filetypes import context_folders
 from generator.repo.model import (
     Facts,
     ModelDraft,
@@ -492,6 +493,7 @@ def repo_synthesis(
         history_window=history.window,
         languages=study.repo_map.languages(),
         skipped=list(study.repo_map.skipped),
+        context=context_folders(f.path for f in study.repo_map.files),
         planner=study.plan.planner,
         planner_note=study.plan.note,
         tokens={k: v + summary_tokens.get(k, 0) for k, v in tokens.items()},

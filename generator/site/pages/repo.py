@@ -60,6 +60,7 @@ from ...llm.base import model_label
 
 SHARD_TEMPLATE, INDEX_TEMPLATE, ANSWER_TEMPLATE = "shard.md.j2", "repo_index.md.j2", "repo_answer.md.j2"
 SKIPPED_EXAMPLES = 5  # paths listed per skip reason on the index page
+CONTEXT_ROWS = 8  # context folders listed on the index page, the most files first
 DESCRIPTION_CHARS = 300  # the frontmatter description search results show
 
 
@@ -177,6 +178,7 @@ class IndexPage:
     history_window: str
     languages: list[LanguageRow]
     skipped: list[SkippedCount]
+    context: list[HistoryRow]  # the folders read as context by their name, with their files
 
 
 @dataclass(frozen=True)
@@ -657,6 +659,7 @@ def index_page(
         history_window=synthesis.history_window,
         languages=[LanguageRow(k, v["files"], v["lines"]) for k, v in synthesis.languages.items()][:12],
         skipped=skipped_counts(synthesis),
+        context=[HistoryRow(inline_code(p), n) for p, n in synthesis.context[:CONTEXT_ROWS]],
     )
 
 
