@@ -211,13 +211,24 @@ _WHEN_HEADING = re.compile(
 _CASE_HEADING = re.compile(r"^\W*(?:使用|适用|应用)?场景\s*[\d一二三四五六七八九十]*\s*[:：]")
 _COST_HEADING = re.compile(r"\b(?:cons|costs?|drawbacks?|disadvantages?|downsides?)\b|缺点|代价", re.I)
 # sections that frame a document rather than say anything about its subject (an appendix of one too: "%appendix%
-# Change Log"), and a specification's notational conventions ("All conventions and terms used and defined by
-# the Core specification also apply to this document.")
+# Change Log"; a specification's "#### Errata": "Previous versions of this spec listed connection registration
+# in the middle…", what changed in the text, never how the subject works), and a specification's notational
+# conventions ("All conventions and terms used and defined by the Core specification also apply to this
+# document.")
 FRAME = re.compile(
     r"^\W*(?:appendix\W*)?(?:(?:notational\s+)?conventions\b|references?\b(?![- ]level)|footnotes?|copyright|licen[cs]e|acknowledg|credits|see also|further reading|links|"
-    r"change ?log|version history|resources|table\s+of\s+contents|contents\W*$|参考|致谢|版权|许可|相关链接|延伸阅读|目录)",
+    r"change ?log|(?:version|revision|change|document)\s+history|errata\b|resources|table\s+of\s+contents"
+    r"|contents\W*$|参考|致谢|版权|许可|相关链接|延伸阅读|目录|更新日志|变更(?:记录|日志)|修订(?:记录|历史))",
     re.I,
 )
+
+
+def frames_document(heading: str) -> bool:
+    """Whether a section heading frames its document (FRAME: "Errata", "4. References", "Change Log"): what
+    stands under it answers no question about the subject."""
+    return bool(FRAME.search(facet_words(unnumbered(heading.strip()))))
+
+
 # a specification's section number: "3.", "3.1.", "3.1.2", "A.1", "§ 4", "IV." before the heading's words
 _SECTION_NUMBER = re.compile(
     r"^\s*(?:§\s*)?(?:(?:\d{1,3}(?:\.\d{1,3})*\.?|(?:[A-Z]|[IVX]+)(?:\.\d{1,3})+\.?|(?:[A-Z]|[IVX]+)\.)\)?\s+"
@@ -351,9 +362,9 @@ def section_facets(heading: str, *, record: bool = False, proposal: bool = False
     number is no word of it ("1. Introduction" is an introduction), and a frame section ("4. References",
     "Acknowledgements") answers nothing. In a decision record (`record`), "Context" says why; in a design
     proposal (`proposal`, `design_proposal`), "API" says how it works as well as how it is used."""
-    heading = facet_words(unnumbered(heading.strip()))
-    if FRAME.search(heading):
+    if frames_document(heading):
         return set()
+    heading = facet_words(unnumbered(heading.strip()))
     if aside_role(heading):
         return aside_facets(aside_role(heading))
     if record and _RECORD_CONTEXT.match(heading):

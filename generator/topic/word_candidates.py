@@ -9,7 +9,7 @@ from ..documents.prose import prose_ratio
 from ..retrieval.scoring import Fields, keep_threshold, tokens
 from .candidate import Candidate
 from .heading_facets import path_facets
-from .headings import design_proposal, lists_reference, section_facets
+from .headings import design_proposal, frames_document, lists_reference, section_facets
 from .judge import RelevanceJudge
 from .plan import FACETS, unnumbered
 from .section_candidates import no_longer_answering
@@ -60,7 +60,14 @@ def candidates(
         if not is_changelog(s.title, s.url)
         and (s.relevance is None or s.relevance >= keep_threshold(strongest) or s.id in defining)
     ]
-    found = [(s, q, c, h) for s in usable for q, c, h in quotes_of(s, focus, concepts)]
+    # a passage standing in a section that frames its document ("#### Errata": "Previous versions of this spec
+    # listed connection registration in the middle…") answers no question about the subject
+    found = [
+        (s, q, c, h)
+        for s in usable
+        for q, c, h in quotes_of(s, focus, concepts)
+        if not any(frames_document(x) for x in h if x.strip() != s.title.strip())
+    ]
     if not found:
         return []
     docs = [(f"{s.id}#{q.index}", Fields("", "", " ".join([q.text, *q.items]))) for s, q, _, _ in found]
