@@ -566,6 +566,15 @@ class ConceptText:
     dropped: int = 0  # sentences left out for citing lines the model was not given
 
 
+@dataclass(frozen=True)
+class CommandLine:
+    """A command of a command-line program as the index lists it: `cz bump` — its help — what runs it."""
+
+    name: str
+    help: str
+    runs: CitedSymbol
+
+
 @dataclass
 class RepoSynthesis:
     """Everything the repository's index page shows, as data (stage 9's record)."""
@@ -614,6 +623,8 @@ class RepoSynthesis:
     planner: Literal["llm", "heuristic"] = "heuristic"
     planner_note: str = ""
     tokens: dict[str, int] = field(default_factory=dict)
+    program: str = ""  # the command-line program's name, as its user types it ("cz")
+    commands: list[CommandLine] = field(default_factory=list)  # its commands (facts/named_commands.py)
 
     @property
     def landed(self) -> list[ShardAnalysis]:

@@ -17,6 +17,7 @@ from generator.kb.synonyms import canonical_tags
 from generator.llm.base import Prompt, Provider
 from generator.repo.analyze.citations import check_citations
 from generator.repo.analyze.describe import (
+    cite,
     first_sentence,
     flow_branches,
     flow_hops,
@@ -32,8 +33,11 @@ from generator.repo.checkout.history import file_history
 from generator.repo.docs.model import DocConcept
 from generator.repo.docs.packages import folder_readme_opening
 from generator.repo.facts.calltree import main_line
+from generator.repo.facts.named_commands import named_commands
 from generator.repo.map.filetypes import context_folders
+from generator.repo.map.walk import read_or_none
 from generator.repo.model import (
+    CommandLine,
     Facts,
     ModelDraft,
     ModuleLine,
@@ -118,6 +122,7 @@ def synthesize(study: Study, provider: Provider, outcomes: Mapping[int, Outcome]
     synthesis.shard_concepts = shard_concepts(study.docs.concepts if study.docs else (), landed)
     synthesis.answers = answer_questions(study, provider)
     synthesis.concept_texts = write_concepts(study, provider)
+    synthesis.program, synthesis.commands = command_lines(study)
     synthesis.notes = study.target.notes
     synthesis.corrections = corrections_digest(study.target.entry, study.target.notes)
     usage = {
@@ -498,6 +503,16 @@ def repo_synthesis(
         planner_note=study.plan.note,
         tokens={k: v + summary_tokens.get(k, 0) for k, v in tokens.items()},
     )
+
+
+def command_lines(study: Study) -> tuple[str, list[CommandLine]]:
+    """The program's name and its commands, each with the symbol that runs it, cited."""
+    root = study.checkout.path
+    program, commands = named_commands(lambda path: read_or_none(root, path), study.facts.files)
+    return program, [
+        CommandLine(c.name, c.help, cite(c.symbol, c.path, study.ctx.linker, described=False))
+        for c in commands
+    ]
 
 
 def overall_summary(

@@ -20,6 +20,7 @@ from generator.repo.model import (
     Answer,
     AnswerStep,
     CitedSymbol,
+    CommandLine,
     Explained,
     FlowPassage,
     ModuleLine,
@@ -149,6 +150,7 @@ class IndexPage:
     summary: list[str]
     docs_overview: list[Markdown]  # the project's own opening paragraphs, each cited
     release: list[Markdown]  # where it stands: stability, latest release, requirements, each cited
+    commands: list[Markdown]  # a command-line program's commands: `cz bump` — its help · what runs it
     guide: list[Markdown]  # links to the guide pages: getting started, then each concept the docs present
     reference: list[Markdown]  # links to the configuration, data model and extension points pages
     written_by: str  # the model that wrote the summary or any subsystem's analysis ("" when none did)
@@ -622,6 +624,7 @@ def index_page(
         else [],
         docs_overview=overview_markdown(docs, linker),
         release=release_markdown(docs, linker),
+        commands=[command_item(synthesis.program, c) for c in synthesis.commands],
         guide=guide_links(docs),
         reference=reference_links(reference),
         written_by=_index_writer(synthesis),
@@ -661,6 +664,13 @@ def index_page(
         skipped=skipped_counts(synthesis),
         context=[HistoryRow(inline_code(p), n) for p, n in synthesis.context[:CONTEXT_ROWS]],
     )
+
+
+def command_item(program: str, command: CommandLine) -> Markdown:
+    """`cz bump` — Bump semantic version based on the git log. · runs `Bump`."""
+    typed = inline_code(f"{program} {command.name}".strip())
+    said = f" — {md_inline(command.help, 160)}" if command.help else ""
+    return Markdown(f"{typed}{said} · runs {symbol_link(command.runs)}")
 
 
 def _link(text: str, url: str, code: bool = False) -> Markdown:
