@@ -194,7 +194,7 @@ def _python(path: str, language: str, text: str, files: dict[str, FileFacts]) ->
             target = _python_target(files, path, node.name)
             if target is not None:
                 yield target
-        elif isinstance(node, ast.Call) and _last_name(node.func) == "set_defaults":
+        elif isinstance(node, ast.Call) and last_name(node.func) == "set_defaults":
             for keyword in node.keywords:
                 if keyword.arg in _DISPATCH_KEYWORDS:
                     yield from _python_named(files, path, keyword.value)
@@ -206,12 +206,12 @@ def _python(path: str, language: str, text: str, files: dict[str, FileFacts]) ->
 def _is_command(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     for decorator in function.decorator_list:
         called = decorator.func if isinstance(decorator, ast.Call) else decorator
-        if _last_name(called) in _DECORATORS:
+        if last_name(called) in _DECORATORS:
             return True
     return False
 
 
-def _last_name(expression: ast.expr) -> str:
+def last_name(expression: ast.expr) -> str:
     if isinstance(expression, ast.Attribute):
         return expression.attr
     return expression.id if isinstance(expression, ast.Name) else ""
@@ -226,7 +226,7 @@ def _guarded_calls(body: list[ast.stmt]) -> Iterator[ast.Call]:
         if not isinstance(value, ast.Call):
             continue
         inner = [a for a in value.args if isinstance(a, ast.Call)]
-        yield from inner if _last_name(value.func) in _EXITS else [value]
+        yield from inner if last_name(value.func) in _EXITS else [value]
 
 
 def _python_named(files: dict[str, FileFacts], path: str, expression: ast.expr) -> Iterator[Node]:
@@ -258,13 +258,13 @@ def _go(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Ite
     package = _go_package(root)
     if package == "main" and _defines(files[path], "main"):
         yield path, "main"
-    symbols = _callables(files[path])
+    symbols = callables(files[path])
     for literal in descendants(root, "composite_literal"):
         kind = literal.child_by_field_name("type")
         if kind is None or not _GO_COMMAND_TYPES.match(node_text(kind)):
             continue
         for field in descendants(literal, "keyed_element"):
-            key, value = _keyed(field)
+            key, value = keyed(field)
             if key in _GO_RUN_FIELDS and value is not None:
                 target = _handler(files, path, value, symbols, _go_function)
                 if target is not None:
@@ -278,7 +278,7 @@ def _go_package(root: Any) -> str:
     return ""
 
 
-def _keyed(element: Any) -> tuple[str, Any]:
+def keyed(element: Any) -> tuple[str, Any]:
     """A keyed element's key and value (tree-sitter-go wraps each in a literal_element)."""
     parts = [
         c.named_children[0] if c.type == "literal_element" and c.named_children else c
@@ -303,7 +303,7 @@ def _go_function(files: dict[str, FileFacts], path: str, name: str) -> Node | No
 
 def _js(path: str, language: str, text: str, files: dict[str, FileFacts]) -> Iterator[Node]:
     root = parse_tree(language, text).root_node
-    symbols = _callables(files[path])
+    symbols = callables(files[path])
     for call in descendants(root, "call_expression"):
         handler = _js_handler(call)
         if handler is not None:
@@ -357,7 +357,7 @@ def _handler(
     return None
 
 
-def _callables(fact: FileFacts) -> list[Symbol]:
+def callables(fact: FileFacts) -> list[Symbol]:
     return sorted(
         (s for s in fact.symbols if s.kind in ("function", "method")), key=lambda s: (s.start, -s.end)
     )

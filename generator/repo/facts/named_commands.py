@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from generator.repo.facts.commands import callables, keyed, last_name
 from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.languages import parse_tree
 from generator.repo.facts.tscalls import innermost
@@ -153,7 +154,7 @@ def _class_help(text: str, name: str) -> str:
         if isinstance(node, ast.ClassDef) and node.name == name:
             for statement in node.body:
                 if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-                    if _last(statement.targets[0]) in ("short_help", "help"):
+                    if last_name(statement.targets[0]) in ("short_help", "help"):
                         return _string(statement.value)
             doc = (ast.get_docstring(node) or "").strip().splitlines()
             return doc[0] if doc else ""
@@ -162,7 +163,7 @@ def _class_help(text: str, name: str) -> str:
 
 def _resolve(item: _Found, files: dict[str, FileFacts]) -> tuple[str, Symbol] | None:
     if not item.handler:
-        holder = innermost(_callables(files[item.path]), item.line)
+        holder = innermost(callables(files[item.path]), item.line)
         return (item.path, holder) if holder is not None else None
     here = _top_level(files[item.path], item.handler)
     if here is not None and not item.qualifier:
@@ -187,12 +188,6 @@ def _top_level(fact: FileFacts, name: str) -> Symbol | None:
     return next((s for s in fact.symbols if s.name == name and not s.parent), None)
 
 
-def _callables(fact: FileFacts) -> list[Symbol]:
-    return sorted(
-        (s for s in fact.symbols if s.kind in ("function", "method")), key=lambda s: (s.start, -s.end)
-    )
-
-
 # --- Python --------------------------------------------------------------------------------------------
 
 
@@ -214,18 +209,18 @@ def _python(path: str, text: str) -> list[_Found]:
             isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
         ):
             call = node.value
-            if isinstance(call, ast.Call) and _last(call.func) == "add_parser" and call.args:
+            if isinstance(call, ast.Call) and last_name(call.func) == "add_parser" and call.args:
                 name = _string(call.args[0])
                 if name:
                     parsers[node.targets[0].id] = (name, _keyword_help(call), node.lineno)
     for node in ast.walk(module):
-        if isinstance(node, ast.Call) and _last(node.func) == "set_defaults":
+        if isinstance(node, ast.Call) and last_name(node.func) == "set_defaults":
             owner = node.func.value if isinstance(node.func, ast.Attribute) else None
             if isinstance(owner, ast.Name) and owner.id in parsers:
                 name, help_line, line = parsers[owner.id]
                 for keyword in node.keywords:
-                    if keyword.arg in ("func", "handler", "command") and _last(keyword.value):
-                        found.append(_Found(name, help_line, path, _last(keyword.value), line))
+                    if keyword.arg in ("func", "handler", "command") and last_name(keyword.value):
+                        found.append(_Found(name, help_line, path, last_name(keyword.value), line))
     return sorted(found, key=lambda f: f.line)
 
 
@@ -237,21 +232,21 @@ def _table_entry(path: str, node: ast.Dict) -> list[_Found]:
         if isinstance(key, ast.Constant)
     }
     handler, name = entry.get("func"), entry.get("name")
-    if handler is None or name is None or not _last(handler):
+    if handler is None or name is None or not last_name(handler):
         return []
     names = [_string(e) for e in name.elts] if isinstance(name, ast.List | ast.Tuple) else [_string(name)]
     if not names or not names[0] or names[0].startswith("-"):
         return []
     help_line = next((h for key in _HELP_KEYS if key in entry and (h := _string(entry[key]))), "")
-    qualifier = _last(handler.value) if isinstance(handler, ast.Attribute) else ""
-    return [_Found(names[0], help_line, path, _last(handler), node.lineno, qualifier)]
+    qualifier = last_name(handler.value) if isinstance(handler, ast.Attribute) else ""
+    return [_Found(names[0], help_line, path, last_name(handler), node.lineno, qualifier)]
 
 
 def _decorated(path: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[_Found]:
     """click and typer: `@cli.command()`, `@app.command("name", help=…)`; the help is else the docstring's."""
     for decorator in function.decorator_list:
         call = decorator if isinstance(decorator, ast.Call) else None
-        if _last(call.func if call else decorator) != "command":
+        if last_name(call.func if call else decorator) != "command":
             continue
         name = (_string(call.args[0]) if call and call.args else "") or _keyword(call, "name")
         help_line = _keyword_help(call) if call else ""
@@ -284,12 +279,6 @@ def _string(node: ast.expr) -> str:
     return ""
 
 
-def _last(node: ast.expr) -> str:
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return node.id if isinstance(node, ast.Name) else ""
-
-
 # --- Go ------------------------------------------------------------------------------------------------
 
 
@@ -318,13 +307,12 @@ def _go(path: str, text: str, roots: list[str]) -> list[_Found]:
 
 
 def _go_fields(literal: Any) -> Iterator[tuple[str, Any]]:
+    """The literal's own keyed fields (not those of literals nested in it)."""
     for element in descendants(literal, "keyed_element"):
-        parts = [
-            c.named_children[0] if c.type == "literal_element" and c.named_children else c
-            for c in element.named_children
-        ]
-        if len(parts) == 2 and element.parent is not None and element.parent.parent == literal:
-            yield node_text(parts[0]), parts[1]
+        if element.parent is not None and element.parent.parent == literal:
+            key, value = keyed(element)
+            if value is not None:
+                yield key, value
 
 
 def _go_string(node: Any) -> str:
