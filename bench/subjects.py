@@ -29,6 +29,8 @@ SEEN = (
     "cometbft-spec filecoin-fips sa-token-zh arthas-zh hertz-zh crossplane-designs ircv3-spec mybatis-flex-zh "
     "opencompass-zh"
 ).split()
+# held out in session 44 (bench/heldout_s44.md): labelled below, run only at the session's base and end
+HELDOUT = "harbor-proposals xmtp-xips seata-zh lmdeploy-zh".split()
 
 READER: dict[str, tuple[str, ...]] = {
     # beego-zh
@@ -162,6 +164,42 @@ READER: dict[str, tuple[str, ...]] = {
     ),
     "OpenCompass 的 Meta Template 是做什么的，怎么为模型配置？": ("OpenCompass 的 Meta Template",),
     "Excel 里怎么用 VLOOKUP 跨表查找数据？": ("Excel VLOOKUP",),
+    # ---- held out in session 44 (bench/heldout_s44.md): not in SEEN, never tuned on; scored only at the end with
+    # `bench/subjects.py bench/collections/{harbor-proposals,xmtp-xips,seata-zh,lmdeploy-zh}.json`
+    # harbor-proposals (held out)
+    "How do immutable tag rules in Harbor stop a tag from being overwritten?": (
+        "immutable tag rules",
+        "Harbor immutable tag rules",
+    ),
+    "How does a Harbor proxy cache project pull and cache images from a remote registry?": (
+        "Harbor proxy cache project",
+        "proxy cache project",
+    ),
+    "How does Harbor's non-blocking garbage collection delete unused blobs while pushes continue?": (
+        "Harbor's non-blocking garbage collection",
+        "non-blocking garbage collection",
+    ),
+    "How do I repot an orchid after it has finished flowering?": ("orchid",),
+    # xmtp-xips (held out)
+    "How do disappearing messages work in XMTP conversations?": ("disappearing messages",),
+    "How do XMTP group chat permissions decide who can add or remove members and admins?": (
+        "XMTP group chat permissions",
+    ),
+    "How is message history transferred to a new XMTP installation?": ("message history",),
+    "What is the best temperature for proofing bread dough?": ("bread dough",),
+    # seata-zh (held out)
+    "Seata 的 AT 模式是怎么实现两阶段提交和回滚的？": ("Seata 的 AT 模式",),
+    "Seata 的事务分组是什么，客户端怎么通过事务分组找到 TC 集群？": ("Seata 的事务分组",),
+    "Seata 的 Saga 模式适合什么场景，状态机引擎怎么补偿？": ("Seata 的 Saga 模式",),
+    "红烧肉怎么做才不腻？": ("红烧肉",),
+    # lmdeploy-zh (held out)
+    "LMDeploy 的 KV Cache 量化怎么开启，int4 和 int8 有什么区别？": ("LMDeploy 的 KV Cache 量化",),
+    "LMDeploy 怎么用 AWQ 把模型量化成 4bit 并部署？": ("AWQ", "LMDeploy AWQ 量化"),
+    "LMDeploy 的投机解码（Speculative Decoding）是什么，怎么开启？": (
+        "LMDeploy 的投机解码（Speculative Decoding）",
+        "LMDeploy 的投机解码",
+    ),
+    "怎么给多肉植物浇水才不会烂根？": ("多肉植物",),
 }
 
 
