@@ -63,10 +63,12 @@ def dispatch_calls(
         if (language, symbol.parent.rsplit(".", 1)[-1]) not in subclasses:
             continue
         overrides = _overrides(methods, subclasses, language, symbol, apart)
-        if not overrides or not _abstract(_lines(texts, read, path), symbol, files[path].language):
+        lines = _lines(texts, read, path)
+        if not overrides or not _abstract(lines, symbol, files[path].language):
             continue
+        at = _declared_at(lines, symbol)  # the line naming the method, below its decorators
         found += [
-            CallEdge(path, name, target[0], target[1], symbol.start, dispatched=True)
+            CallEdge(path, name, target[0], target[1], at, dispatched=True)
             for target, _ in overrides[:DISPATCH]
         ]
     return found
@@ -134,6 +136,20 @@ def _abstract(lines: list[str] | None, method: Symbol, language: str) -> bool:
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
     return all(_does_nothing(statement) for statement in function.body)
+
+
+def _declared_at(lines: list[str] | None, method: Symbol) -> int:
+    """The method's first line below its decorators or annotations (`@abstractmethod`, `@Override`), where
+    its name stands: a link to the abstract method lands on it."""
+    if lines is None:
+        return method.start
+    depth = 0  # brackets open in a decorator's arguments running over several lines
+    for number in range(method.start, min(method.end, len(lines)) + 1):
+        text = lines[number - 1].strip()
+        if depth == 0 and text and not text.startswith(("@", "#")):
+            return number
+        depth = max(0, depth + text.count("(") - text.count(")"))
+    return method.start
 
 
 def _does_nothing(statement: ast.stmt) -> bool:

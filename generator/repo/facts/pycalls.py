@@ -47,6 +47,9 @@ IMPORT_STRING = re.compile(r"([A-Za-z_][\w.]*):([A-Za-z_]\w*)")  # "pkg.module:S
 BUILTINS = frozenset(dir(builtins))  # isinstance(x, Cls) and the like are handed no class to make
 # typing's helpers name a class without making one: cast(Cls, x), TypeVar("T", bound=Cls)
 TYPE_HELPERS = frozenset({"cast", "TypeVar", "NewType", "assert_type", "reveal_type", "get_type_hints"})
+# a container's lookups: their first argument is a key or an element sought (`PARSERS.get(column_type)`),
+# no class handed to anyone who makes it
+LOOKUPS = frozenset({"get", "pop", "setdefault", "index", "count", "remove", "discard", "__getitem__"})
 OPTIONAL = frozenset({"Optional", "Annotated"})  # generics naming one class, not a container of it
 UNKNOWN: ast.expr = ast.Constant(None)  # a local whose class is not known
 # a function's body as read: (caller, owning class, its locals, its calls, its side paths' line spans)
@@ -267,8 +270,10 @@ class PythonCalls:
         receiver is a function of the repository that only reads the class's attributes (`receiver`: ormar's
         `create_dummy_model(to, to_field)` asks the model its name and saves nothing), and unless the class
         is the calling method's own or a subclass of it (ormar's `ModelRow.from_row` handing the `Model`
-        it was given on to the next row's `from_row`): a class working on its own kind plugs in nothing."""
-        values = [*call.args, *(keyword.value for keyword in call.keywords)]
+        it was given on to the next row's `from_row`): a class working on its own kind plugs in nothing. The
+        key of a container's lookup (`PARSERS.get(column_type)`, LOOKUPS) is handed to no one."""
+        looked_up = receiver is None and isinstance(call.func, ast.Attribute) and call.func.attr in LOOKUPS
+        values = [*(call.args[1:] if looked_up else call.args), *(keyword.value for keyword in call.keywords)]
         names = [v.id for v in _handed_values(values) if isinstance(v, ast.Name)]
         # a method of the instance handed over (`HookCaller(name, self._hookexec)`)
         info = scope.classes.get(owner)

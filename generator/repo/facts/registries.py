@@ -12,13 +12,16 @@ from generator.repo.model import CallEdge, FileFacts
 
 MAX_REGISTERED = 60  # functions one class registers whose lookups are drawn
 MAX_METHODS = 20  # a class with more methods is no registry but a whole component
+_CONSTRUCTORS = (".__init__", ".constructor")
 
 
 def registry_calls(edges: Mapping[str, list[CallEdge]], files: Mapping[str, FileFacts]) -> list[CallEdge]:
     """For each class some call hands functions to (the call's callee a method of the class, the
     functions among its arguments: `CallEdge.handed`), an edge from each of the class's other methods to
     each function, at the method's first line; the methods that receive them (and those they call in the
-    class) are registrars, not lookups."""
+    class) are registrars, not lookups. A constructor is no registrar: what it is given it keeps on the one
+    instance it makes (heldcalls.py), whether called as the class or as `super().__init__(table)` (piccolo's
+    queries passing their table class on to `Query.__init__`)."""
     registered: dict[tuple[str, str], dict[tuple[str, str], None]] = {}
     registrars: dict[tuple[str, str], set[str]] = {}
     for path_edges in edges.values():
@@ -30,7 +33,8 @@ def registry_calls(edges: Mapping[str, list[CallEdge]], files: Mapping[str, File
             if len({(e.callee_path, e.callee) for e in call if not e.handed}) != 1:
                 continue  # a line making several calls does not say which one the functions go to
             for edge in call:
-                owner = _owner(files, edge) if not edge.handed and handed else None
+                registers = handed and not edge.handed and not edge.callee.endswith(_CONSTRUCTORS)
+                owner = _owner(files, edge) if registers else None
                 if owner is not None:
                     registrars.setdefault(owner, set()).add(edge.callee)
                     registered.setdefault(owner, {}).update({(e.callee_path, e.callee): None for e in handed})
@@ -43,7 +47,7 @@ def registry_calls(edges: Mapping[str, list[CallEdge]], files: Mapping[str, File
             continue
         inner = _called_within(edges.get(path, []), registrars[(path, cls)])
         for method in methods:
-            if method.name in inner or method.name.endswith((".__init__", ".constructor")):
+            if method.name in inner or method.name.endswith(_CONSTRUCTORS):
                 continue
             found.extend(
                 CallEdge(path, method.name, target[0], target[1], method.start, 1.0, True)
