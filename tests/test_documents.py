@@ -1687,3 +1687,33 @@ def test_a_status_line_in_capitals_stays_in_the_stored_text() -> None:
     assert "NOTE: OBSOLETE" in text
     assert "NOTE: IBC v2 allows multiple payloads in the same packet." in text
     assert "MAX_RLP_BYTES_PER_CHANNEL" not in text
+
+
+def test_an_rst_code_block_ended_by_an_unindented_line_keeps_the_text_line_for_line() -> None:
+    """A code block in a tab whose body runs up to the next directive with no blank line between (a docs
+    page whose JSON tab is followed at once by a cog `.. [[[end]]]` comment) closed its fence on a line the
+    source does not have: every such block pushed the rest of the page one line down, and once the drift
+    passed the page's end, reading the page raised IndexError and the whole repository run died."""
+    tab = '.. tab:: JSON\n\n    .. code-block:: json\n\n        {\n          "allow": true\n        }\n.. [[[end]]]\n\n'
+    text = "Title\n=====\n\nIntro.\n\n" + tab * 3 + "Later\n-----\n\nThe end.\n"
+    with alarm(20):
+        found = [(s.heading, b.kind, b.start, b.end) for s, b in read_text(text, name="x.rst").blocks()]
+    lines = text.split("\n")
+    later = lines.index("Later") + 1
+    assert ("Later", "paragraph", later + 3, later + 3) in found
+    codes = [(start, end) for _, kind, start, end in found if kind == "code"]
+    assert len(codes) == 3
+    for start, end in codes:  # each block's span is the lines its code stands on
+        assert lines[start - 1].strip() in ("{", ".. code-block:: json") and lines[end - 1].strip() == "}"
+
+
+def test_an_rst_heading_after_literal_blocks_that_ran_long_is_read_within_the_file() -> None:
+    """A `::` literal block in a list item with the next item right below it (no blank line) still closes
+    its fence one line past the source; five of them above a heading near the file's end put the heading past
+    the last line, and reading the page raised IndexError (a changelog has the shape)."""
+    text = "T\n=\n\n" + "- a::\n\n      code\n" * 5 + "\nEnd\n---\nx"
+    with alarm(20):
+        document = read_text(text, name="x.rst")
+    lines = text.split("\n")
+    assert all(1 <= s.start <= s.end <= len(lines) for s in document.sections)
+    assert [s.heading for s in document.sections] == ["T", "End"]

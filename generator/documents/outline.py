@@ -28,6 +28,10 @@ class Outline:
 
     def open(self, heading: str, level: int, line: int) -> None:
         """A heading of `level` at `line`: the section before it ends on the line above."""
+        if (
+            self.source
+        ):  # a rewrite that ran a line long (reST's unclosed literal block) never points past the end
+            line = min(line, len(self.source))
         self._close(line - 1)
         while self._stack and self._stack[-1][0] >= level:
             self._stack.pop()
@@ -54,6 +58,7 @@ class Outline:
     def _close(self, end: int) -> None:
         if self.heading or self.blocks:
             end = max(end, self.start, *(b.end for b in self.blocks))
+            end = min(end, len(self.source)) if self.source else end
             while self.source and end > self.start and not self.source[end - 1].strip():
                 end -= 1
             self.sections.append(

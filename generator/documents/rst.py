@@ -444,8 +444,13 @@ class _Shadow:
         content = [*_rstrip_blank(lines)]
         if trailing:
             self.out += [*content, f"{pad}```", *[""] * (trailing - 1)]
-        else:
-            self.out += [*content, f"{pad}```"]  # the block ends the file: one line more than the source
+            return
+        # no blank line after the block (it ends the file, or an unindented line follows at once): the blank
+        # line that opens its code makes room for the closing fence, so the text stays line for line
+        first = 0 if replaces_line else 1
+        if len(content) > first and not content[first].strip():
+            del content[first]
+        self.out += [*content, f"{pad}```"]  # else one line more than the source
 
 
 MENDED_CHARS = 120  # a link's or role's text carried down a line at a time stays this short
