@@ -36,7 +36,13 @@ def doc_concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package
     # what the page's examples call through the project's packages comes as its package names it (`expr.Patch`)
     used = names_in((p for page in pages for p in page.passages), names)
     titled = [_camel(h) for page in pages for h in (page.title, *(p.heading for p in page.passages))]
-    resolved = names.resolve([*used, *titled], package=package)
+    named = names.resolve([*used, *titled])
+    # … then the key symbols of the code package named like the concept
+    resolved = (
+        list({(s.path, s.name): s for s in [*named, *names.package_code(package)]}.values())
+        if package
+        else named
+    )
     # Go code names another package's code only through that package: a name of a package the pages' code
     # never calls through is not what they mean (fx's Value Groups, calling `fx.…` only, say "function `Run`"
     # of the user's own, not fxevent's `Run` event)
@@ -64,9 +70,7 @@ def doc_concept(name: str, pages: Sequence[DocPage], names: SymbolNames, package
     name = name.rstrip(" :：") or name  # pond's "## Features:" is the concept "Features"
     # the first stand for the concept until every concept is known (`specific_symbols_first`); what the
     # pages name apart from the key code of the package named like them
-    said = {s.name for s in documented} | {
-        s.name for s in (names.resolve([*used, *titled]) if package else resolved)
-    }
+    said = {s.name for s in documented} | {s.name for s in (named if package else resolved)}
     return DocConcept(
         name,
         slugify(name, max_len=50),

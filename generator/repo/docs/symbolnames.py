@@ -137,11 +137,8 @@ class SymbolNames:
                     if symbol.parent:
                         self.by_method.setdefault(symbol.short_name, []).append((path, symbol))
 
-    def resolve(
-        self, names: Iterable[str], package: str = "", methods: bool = False, dotted: bool = False
-    ) -> list[CitedSymbol]:
-        """Each name's one definition (a name several files define equally is left out: ambiguous), then
-        the key symbols of the code package named like the concept (`docs/query/` → `…/query/`). With
+    def resolve(self, names: Iterable[str], methods: bool = False, dotted: bool = False) -> list[CitedSymbol]:
+        """Each name's one definition (a name several files define equally is left out: ambiguous). With
         `methods`, a name nothing else goes by is the one method of that name (an example's
         `now.in_timezone('UTC')`: `DateTime.in_timezone`), when it is distinctive enough to be it. `dotted`:
         the names come from full dotted paths (an autodoc marker names the module), never bare words."""
@@ -185,12 +182,12 @@ class SymbolNames:
                 continue
             if best is not None:
                 found.append(cite(best[1], best[0], self.linker))
-        if package:
-            found += [
-                cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)
-            ]
         # `humacli.New` and `humachi.New`: two definitions of one name, each asked for by its package
         return list({(s.path, s.name): s for s in found}.values())
+
+    def package_code(self, package: str) -> list[CitedSymbol]:
+        """The key symbols of the code package named like a docs concept (`docs/query/` → `…/query/`)."""
+        return [cite(r.symbol, r.path, self.linker) for r in ranked(self.package_files(package), self.facts)]
 
     def _a_method_more_likely(self, name: str, path: str, symbol: Symbol) -> bool:
         """Whether a bare `name` the docs use stands for the project's methods so named rather than for the

@@ -299,11 +299,11 @@ def _gather(
         found.go_returns.setdefault(posixpath.dirname(path), []).extend(returns)
         found.go_takes.setdefault(posixpath.dirname(path), []).extend(takes)
     if any(s.kind in _RECORD_KINDS or _typed_class(s, facts) for s in facts.symbols):
-        _gather_types(found, path, text.splitlines(), facts, linker, subclasses, redactor)
+        _gather_types(found, path, lines, facts, linker, subclasses, redactor)
     if facts.language in JS_LANGUAGES:
         found.extensions += _emitted_events(path, text, facts, linker)
-        _settings_classes(found, path, text.splitlines(), facts, linker)
-        _jsdoc_settings(found, path, text.splitlines(), facts, linker, redactor)
+        _settings_classes(found, path, lines, facts, linker)
+        _jsdoc_settings(found, path, lines, facts, linker, redactor)
 
 
 def _hooks_only(extensions: list[Extension], found: _Found) -> list[Extension]:
