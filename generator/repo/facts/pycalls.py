@@ -47,6 +47,9 @@ IMPORT_STRING = re.compile(r"([A-Za-z_][\w.]*):([A-Za-z_]\w*)")  # "pkg.module:S
 BUILTINS = frozenset(dir(builtins))  # isinstance(x, Cls) and the like are handed no class to make
 # typing's helpers name a class without making one: cast(Cls, x), TypeVar("T", bound=Cls)
 TYPE_HELPERS = frozenset({"cast", "TypeVar", "NewType", "assert_type", "reveal_type", "get_type_hints"})
+# the keys a table of commands files each command's function or class under (`set_defaults(func=run)`)
+DISPATCH_KEYS = frozenset({"func", "handler", "command", "callback", "run"})
+DISPATCH_KEYED = 3  # commands followed from one call through such a key, the largest first
 # a container's lookups: their first argument is a key or an element sought (`PARSERS.get(column_type)`),
 # no class handed to anyone who makes it
 LOOKUPS = frozenset({"get", "pop", "setdefault", "index", "count", "remove", "discard", "__getitem__"})
@@ -107,6 +110,9 @@ class ModuleScope:
     # a module constant mapping keys to the repository's functions or classes (`RENDERERS = {"json":
     # JSONRenderer, …}`): a call of one of its values (`RENDERERS[kind](…)`) may reach each of them
     tables: dict[str, list[ast.expr]] = field(default_factory=dict)
+    # what the module files under a dispatch key (`{"name": "bump", "func": commands.Bump}` in a table of
+    # subcommands, `parser.set_defaults(func=run)`): a call through that key (`args.func(…)`) reaches them
+    keyed: dict[str, list[ast.expr]] = field(default_factory=dict)
     # its functions' return annotations (`def make_server(…) -> BaseWSGIServer`: a local bound to their result
     # holds that class), its TypeVars' bounds…, read from its tree (pytypes.py); None for a light scope
     types: DeclaredTypes | None = None
@@ -185,6 +191,8 @@ class PythonCalls:
             local, calls = read_body(function, attributes, regions, contexts, awaits)
             made = [*calls, *_entered(contexts), *map(_awaited, awaits)]
             bodies.append((caller, owner, local, made, regions))
+            for key, value in _defaults(calls):
+                scope.keyed.setdefault(key, []).append(value)
             if owner:
                 for attribute, stored in stored_elements(calls, local).items():
                     scope.classes[owner].elements.setdefault(attribute, []).extend(stored)
@@ -216,6 +224,7 @@ class PythonCalls:
                     elements = self._elements(scope, owner, local, call.func)
                     elements += self._tabled(scope, owner, local, call.func)
                     targets += [(t, False, True, False) for t in elements]
+                    targets += [(t, False, False, True) for t in self._through_key(scope, call.func)]
                     if not elements:  # a receiver named after a family of classes (dispatch.Families)
                         targets += [(t, False, False, True) for t in self._family(call.func)]
                     if not any(t for t, *_ in targets):  # nothing of the repository's: handed in
@@ -239,6 +248,26 @@ class PythonCalls:
                         )
                         found.setdefault((caller, edge.callee_path, edge.callee, edge.line), edge)
         return sorted(found.values(), key=lambda e: (e.line, e.callee))
+
+    def _through_key(self, scope: ModuleScope, function: ast.expr) -> list[Target]:
+        """`args.func(config, arguments)`: a call through a dispatch key the module files its commands
+        under (`ModuleScope.keyed`) reaches each of them, the DISPATCH largest; a call of what that call
+        gives (`args.func(config, arguments)()`, commitizen's cli.py:722) runs a command class's
+        `__call__`. [] when the receiver is none of the module's tables of commands."""
+        called = isinstance(function, ast.Call)
+        through = function.func if isinstance(function, ast.Call) else function
+        if not isinstance(through, ast.Attribute) or through.attr not in scope.keyed:
+            return []
+        found: list[tuple[int, Target]] = []
+        for value in scope.keyed[through.attr]:
+            target = self._target(scope, "", {}, value)
+            is_class = target is not None and self._names(target[0]).get(target[1])
+            hit = self.method(target[0], target[1], "__call__") if target and called and is_class else target
+            if hit is not None and hit[1] and (is_class or not called):
+                size = next((s.lines for s in self.symbols(hit[0]) if s.name == hit[1]), 0)
+                found.append((size, hit))
+        found.sort(key=lambda item: -item[0])
+        return list(dict.fromkeys(hit for _, hit in found))[:DISPATCH_KEYED]
 
     def _family(self, function: ast.expr) -> list[Target]:
         """`self._sink.write()` or `sink.write()` left unresolved: the `write` of the classes named like the
@@ -430,6 +459,8 @@ class PythonCalls:
             elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 self._note_import_strings(scope, node)
                 scope.tables.update(_tables(node))
+                for key, value in _keyed_values(node.value):
+                    scope.keyed.setdefault(key, []).append(value)
         return scope
 
     def _note_import_strings(self, scope: ModuleScope, node: ast.Assign | ast.AnnAssign) -> None:
@@ -960,6 +991,29 @@ def _function_named(value: ast.Name | ast.Attribute, local: dict[str, ast.expr])
         return HeldFunction(value) if value.id not in local else None
     held = isinstance(value.value, ast.Name) and value.value.id == "self"
     return HeldFunction(value) if held else None
+
+
+def _keyed_values(value: ast.expr) -> Iterator[tuple[str, ast.expr]]:
+    """(key, value) of each entry under a dispatch key (DISPATCH_KEYS) in the dict literals a module
+    constant holds, however nested (commitizen's `data = {"subcommands": {"commands": [{"func": …}]}}`)."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.Dict):
+            for key, held in zip(node.keys, node.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value in DISPATCH_KEYS and _named(held):
+                    yield key.value, held
+
+
+def _defaults(calls: list[ast.Call]) -> Iterator[tuple[str, ast.expr]]:
+    """(key, value) of an argparse parser's `set_defaults(func=run)` among a function's calls."""
+    for call in calls:
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "set_defaults":
+            for keyword in call.keywords:
+                if keyword.arg in DISPATCH_KEYS and _named(keyword.value):
+                    yield keyword.arg, keyword.value
+
+
+def _named(value: ast.expr) -> bool:
+    return isinstance(value, ast.Name | ast.Attribute)
 
 
 def _functions(module: ast.Module) -> Iterator[tuple[str, str, ast.AST]]:

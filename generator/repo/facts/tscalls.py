@@ -21,6 +21,7 @@ from generator.repo.facts.branches import tree_share
 from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.dispatch import DISPATCH, Families
 from generator.repo.facts.gonodes import GO_CONVERSION, GoDeclaration, go_declarations
+from generator.repo.facts.goregistry import registered_types
 from generator.repo.facts.goresults import go_type_name
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.javacalls import CALL_NODES, Classes, JavaScope, class_table
@@ -45,6 +46,7 @@ CALLABLE_KINDS = frozenset({"function", "method"})
 _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\w*\]|map\[[^\]]*\])+\*?(?:\w+\.)?(\w+)")
 # net/http's functions that serve a handler handed to them
 _NET_HTTP_SERVES = frozenset({"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS"})
+_GO_MAJOR_VERSION = re.compile(r"v[2-9]\d*|v1\d+")  # a module path's major version: `/v2`
 _RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
 _GO_INTERFACE_METHOD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")  # `NextBackOff() time.Duration`
 # an embedded field: a type alone on its line (`*cache`, `sync.Mutex` is another package's)
@@ -88,6 +90,7 @@ class TreeSitterCalls:
             None  # C, C++ and Rust definitions, gathered on the first such file
         )
         self._embeds: dict[str, list[str]] = {}  # a Go struct → the package's types it embeds
+        self._imports: dict[str, dict[str, str]] = {}  # a Go file → its imports (`go_imports`)
         # (Go package folder, field) → the one type its constructors put in that field (`_assigned_type`)
         self.assigned: dict[tuple[str, str], str] = {}
         # Go package folder → field → the functions whose results its code puts in that field (`_constructors`)
@@ -266,6 +269,13 @@ class TreeSitterCalls:
                     found += [f"{posixpath.dirname(home)}\0{embedded[2]}" for home in homes[:1]]
             self._embeds[key] = list(dict.fromkeys(found))
         return [(home, name) for home, _, name in (f.partition("\0") for f in self._embeds[key])]
+
+    def go_imports(self, path: str) -> dict[str, str]:
+        """A Go file's imports, local package name → import path (`_go_imports`), read from its head once."""
+        if path not in self._imports:
+            text = self.read(path) or ""
+            self._imports[path] = _go_imports(go_head_tree("go", text).root_node)
+        return self._imports[path]
 
     def package(self, folder: str, language: str) -> dict[str, list[tuple[str, Symbol]]]:
         """name → definitions across one Go package (the non-test files of one folder)."""
@@ -703,7 +713,11 @@ class _GoScope:
         else:
             return []
         method = node_text(function.child_by_field_name("field"))
-        home, interface = self._interface_home(declared)
+        home, interface = (
+            self._returned_home(declared.removeprefix(_RETURNED))
+            if declared.startswith(_RETURNED)
+            else self._interface_home(declared)
+        )
         found = self._implementers(home, interface) if interface else []
         return [hit for hit in found if hit[1].endswith("." + method)][:DISPATCH]
 
@@ -716,9 +730,26 @@ class _GoScope:
         homes = self.calls.resolve(self.path, "go", self.imports[head]) if head in self.imports else []
         return (posixpath.dirname(homes[0]), name) if homes else ("", "")
 
+    def _returned_home(self, called: str) -> tuple[str, str]:
+        """The folder and name of the repository type the function `called` (`F`, `pkg.F`) returns first
+        (`pkg, err := nfpm.Get(format)` holds an `nfpm.Packager`): ("", "") when not one of its packages'."""
+        head, _, function = called.rpartition(".")
+        if head and head not in self.imports:
+            return "", ""
+        homes = self.calls.resolve(self.path, "go", self.imports[head]) if head else [self.path]
+        for home in homes:
+            folder = posixpath.dirname(home)
+            for path, _ in self.calls.package(folder, "go").get(function, []):
+                returned = self.calls.go_results(path).get(function, "").lstrip("*")
+                if returned and "." not in returned:
+                    return folder, returned
+        return "", ""
+
     def _implementers(self, folder: str, interface: str) -> list[tuple[str, str]]:
         """Every method of the types of the package in `folder` that have all the methods `interface`
-        declares, largest first; [] when `interface` is not one of that package's interfaces."""
+        declares, and of the types the repository registers with a registry of it (goregistry.py: nfpm's
+        `RegisterPackager(format, Default)` in each format's package), largest first; [] when `interface`
+        is not one of that package's interfaces."""
         key = (folder, interface)
         if key in self.calls.implementers:
             return self.calls.implementers[key]
@@ -738,6 +769,10 @@ class _GoScope:
             for name in sorted(wanted)
             for path, symbol in package.get(f"{owner}.{name}", [])[:1]
         ]
+        for home, registered in registered_types(self.calls, folder, interface) if declared else ():
+            methods = self.calls.package(home, "go")
+            found += [hit for name in sorted(wanted) for hit in methods.get(f"{registered}.{name}", [])[:1]]
+        found = list(dict.fromkeys(found))
         found.sort(key=lambda hit: -hit[1].lines)
         self.calls.implementers[key] = [(path, symbol.name) for path, symbol in found]
         return self.calls.implementers[key]
@@ -849,8 +884,15 @@ class _GoScope:
         return (hits[0][0], hits[0][1].name) if hits else None
 
 
+def go_package_name(path: str) -> str:
+    """The name an import path's package goes by unless renamed: its last part, the part before a major
+    version suffix (`github.com/goreleaser/nfpm/v2` is package `nfpm`)."""
+    parts = path.split("/")
+    return parts[-2] if len(parts) > 1 and _GO_MAJOR_VERSION.fullmatch(parts[-1]) else parts[-1]
+
+
 def _go_imports(root: Any) -> dict[str, str]:
-    """Local package name → import path (`cobra "github.com/spf13/cobra"`, or the path's last part)."""
+    """Local package name → import path (`cobra "github.com/spf13/cobra"`, or `go_package_name`)."""
     found: dict[str, str] = {}
     stack = [root]
     while stack:
@@ -858,7 +900,7 @@ def _go_imports(root: Any) -> dict[str, str]:
         if node.type == "import_spec":
             path = node_text(node.child_by_field_name("path")).strip('"`')
             alias = node.child_by_field_name("name")
-            found[node_text(alias) if alias is not None else path.rsplit("/", 1)[-1]] = path
+            found[node_text(alias) if alias is not None else go_package_name(path)] = path
         elif node.type in {"source_file", "import_declaration", "import_spec_list"}:
             stack.extend(node.named_children)
     return found
