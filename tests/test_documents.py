@@ -140,6 +140,18 @@ def test_pep_headers_give_title_status_and_date() -> None:
     assert [b.text for b in abstract.blocks] == ["This PEP defines a specification."]
 
 
+def test_a_pre_header_names_the_document_not_its_first_numbered_section() -> None:
+    # an XRPL Standard opens with a `<pre>` block of fields and has no H1: "1. Abstract" is its first section
+    text = (
+        "<pre>\n  xls: 39\n  title: Clawback Support\n  status: Final\n  created: 2023-03-04\n</pre>\n\n"
+        "## 1. Abstract\n\nIssuers can claw back issued tokens.\n"
+    )
+    doc = read_text(text, name="README.md")
+    assert (doc.title, doc.status, doc.date) == ("Clawback Support", "final", "2023-03-04")
+    titled = "<pre>\n  title: Automated Market Maker on XRPL\n</pre>\n\n# Automated Market Maker on XRP Ledger\n\nText.\n"
+    assert read_text(titled, name="README.md").title == "Automated Market Maker on XRP Ledger"
+
+
 def test_rfc_feature_name_is_the_title() -> None:
     text = "- Feature Name: `async_closure`\n- Start Date: 2023-10-31\n\n# Summary\n\nAdd async closures.\n"
     doc = read_text(text, name="3668-async-closures.md")

@@ -23,6 +23,11 @@ _TABLE_FIELD = re.compile(
 )
 _HEADER_LINE = re.compile(r"^[A-Z][A-Za-z-]{1,30}:[ \t]")
 _HEADER_TITLE = re.compile(r"^Title:[ \t]*(.+)$")
+# a header block set in `<pre>` opening the document, one `name: value` field a line: an XRPL Standard's
+# `<pre>` `xls: 39` `title: Clawback Support` … `</pre>` (its first heading is "1. Abstract", no name)
+_PRE_HEADER = re.compile(r"\A\s*<pre>[ \t]*\n(.*?)\n[ \t]*</pre>", re.S)
+_H1 = re.compile(r"^#[ \t]+\S", re.M)
+_PRE_TITLE = re.compile(r"^[ \t]*title[ \t]*:[ \t]*(.+?)[ \t]*$", re.M | re.I)
 # A field at the top of a document, in any of the header styles proposals use: `Status: Final` (PEP),
 # `:Status: Final` (reST field list), `- Start Date: 2018-03-30` (RFC list), `status: draft` (frontmatter).
 # The name may be set in bold, as KEEP's `* **Status**: In progress` and OpenTelemetry's `**Status**: [Stable](…)`.
@@ -174,7 +179,8 @@ def read_header(text: str) -> Header:
     status = next((word for name in _STATUS_FIELDS if (word := status_of(fields.get(name, "")))), "")
     status = status or flagged_status(blank_frontmatter(text.lstrip(BOM))[0])
     date = next((iso for name in _DATE_FIELDS if name in fields and (iso := iso_date(fields[name]))), "")
-    title = _header_title(text) or _front_title(text) or _table_title(text) or _feature_name(text)
+    title = _header_title(text) or _pre_title(text) or _front_title(text) or _table_title(text)
+    title = title or _feature_name(text)
     return Header(clean_heading(title), status, date)
 
 
@@ -241,6 +247,16 @@ def _header_title(text: str) -> str:
         if not _HEADER_LINE.match(line) and not line.startswith((" ", "\t")):
             return ""
     return ""
+
+
+def _pre_title(text: str) -> str:
+    """`title:` from a `<pre>` header block that opens the document ('' when it opens otherwise, or has a
+    first-level heading of its own: "Automated Market Maker on XRP Ledger" is what its page calls itself)."""
+    block = _PRE_HEADER.match(text.lstrip(BOM))
+    if block and _H1.search(text, block.end()):
+        return ""
+    found = _PRE_TITLE.search(block.group(1)) if block else None
+    return found.group(1) if found else ""
 
 
 def iso_date(value: str) -> str:

@@ -110,6 +110,14 @@ class SearchProvider:
         self.root = root
         self.cache_dir = cache_dir
 
+    def titles(self) -> list[str]:
+        """Every stored document's title, where the provider holds a corpus of its own ([] for a web search)."""
+        return []
+
+    def shared_words(self, text: str) -> list[str]:
+        """The words of `text` that most of the provider's own documents hold: the collection's name ([])."""
+        return []
+
     def api_key(self, variable: str) -> str:
         """The key from the environment, or ProviderAuthError naming the variable to set."""
         value = os.environ.get(variable, "").strip()

@@ -37,7 +37,7 @@ from .base import SearchHit, SearchProvider, register
 SUFFIXES = {".md", ".markdown", ".mdx", ".rst", ".txt", ".html", ".htm", ".pdf"}
 MAX_FILE_BYTES = 20_000_000
 PASSAGE_CHARS = 900
-SCHEMA_VERSION = "7"  # bump when what is indexed changes: the database rebuilds itself
+SCHEMA_VERSION = "8"  # bump when what is indexed changes: the database rebuilds itself
 REFRESH_SECONDS = 5.0
 log = logging.getLogger(__name__)
 _STOPWORDS = frozenset(
@@ -111,6 +111,21 @@ class LocalProvider(SearchProvider):
             said = {path: _said_of(db, path) for path in paths}
             named = collection_words(db, match)
         return self._hits(by_file, headings, said, named, limit)
+
+    def titles(self) -> list[str]:
+        """Every indexed document's title, one each."""
+        if time.monotonic() >= self._fresh_until:
+            self.refresh_index()
+        with self._connect() as db:
+            return [row[1] for row in db.execute("SELECT DISTINCT path, title FROM passages ORDER BY path")]
+
+    def shared_words(self, text: str) -> list[str]:
+        """The words of `text` that name the collection (`collection_words`)."""
+        match = fts_query(text)
+        if not match:
+            return []
+        with self._connect() as db:
+            return collection_words(db, match)
 
     def _hits(
         self,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 
 from ..cjk import CJK_RUN
 from ..retrieval.scoring import lead_of
@@ -147,7 +148,25 @@ def plan_subject(topic: str) -> str:
     about ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
     first key phrase ('' if none); never with the punctuation or conjunction a second clause starts with
     ("What are IRCv3 message tags, and what…": IRCv3 message tags)."""
-    return _CLAUSE_TAIL.sub("", _cut_subject(topic.strip().rstrip("?？").strip()))
+    named = _NAMED.get(" ".join(topic.split()))
+    return named or _CLAUSE_TAIL.sub("", _cut_subject(topic.strip().rstrip("?？").strip()))
+
+
+# a run's subject as its corpus names it (subject_names.corpus_subject), by topic, while the run lasts
+_NAMED: dict[str, str] = {}
+
+
+@contextmanager
+def subject_named(topic: str, subject: str) -> Iterator[None]:
+    """While the block runs, `plan_subject(topic)` is `subject` (the grammar cut where it is '')."""
+    key = " ".join(topic.split())
+    if subject:
+        _NAMED[key] = subject
+    try:
+        yield
+    finally:
+        if subject:
+            _NAMED.pop(key, None)
 
 
 # what a subject cut before a second clause may end on: a comma, a colon, a conjunction

@@ -28,6 +28,7 @@ from . import identity
 from . import workspace as wsp
 from .aggregate import aggregate
 from .analyze import analyze
+from .defining import subject_named
 from .dispatch import Role, StepOutcome, run_plan
 from .findings import Analysis, Catalog
 from .plan import DocumentOutline, Plan, Step, make_plan, replan
@@ -35,6 +36,7 @@ from .processing import process_step
 from .report import Report, build_report, refused_figures
 from .research import ResearchContext, open_providers, research_step, seed_research, survey
 from .state import ORDER, Options, Phase, Run, TopicMeta, TopicResult, TopicTarget, now_iso
+from .subject_names import CorpusNames, corpus_subject
 from .verify import MAX_VERIFY_ROUNDS, supplementary_steps, verify_report
 from .versions import of_asked_release
 
@@ -183,15 +185,10 @@ class TopicRun:
             Phase.VERIFY: self.verifying,
         }
         try:
-            while (phase := self._next_phase()) is not None:
-                self.meta.progress.phase = phase
-                self._save()
-                outcome = phases[phase]()
-                if outcome == "pause":  # the plan waits for the user's review
-                    return self._pause()
-                if outcome != "loop":  # verification reopened the research phases
-                    self.meta.finish_phase(phase)
-                self._save()
+            with subject_named(self.meta.topic, self._corpus_subject()):
+                paused = self._run_phases(phases)
+            if paused is not None:
+                return paused
         except DeepkbError as exc:
             self._fail(exc.line())
             raise
@@ -205,6 +202,19 @@ class TopicRun:
                 f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
             ) from exc
         return self._complete()
+
+    def _run_phases(self, phases: dict[Phase, Callable[[], str | None]]) -> TopicResult | None:
+        """Each phase not yet done, in order; the paused result when the plan waits for the user's review."""
+        while (phase := self._next_phase()) is not None:
+            self.meta.progress.phase = phase
+            self._save()
+            outcome = phases[phase]()
+            if outcome == "pause":  # the plan waits for the user's review
+                return self._pause()
+            if outcome != "loop":  # verification reopened the research phases
+                self.meta.finish_phase(phase)
+            self._save()
+        return None
 
     def _failed(self, reason: str) -> ResearchError:
         """Record an unexpected failure and turn it into one line, so `build` can go on with other topics."""
@@ -329,6 +339,18 @@ class TopicRun:
         return ResearchContext(
             self.paths, self.meta.slug, self.meta.topic, self.provider, providers, tags=tags, warn=self._warn
         )
+
+    def _corpus_subject(self) -> str:
+        """The subject as the stored documents' titles name it where the question's grammar names no thing of
+        its own (`corpus_subject`); '' when the sources hold no corpus or cannot be opened (the research
+        phases say why)."""
+        try:
+            providers = open_providers(self.paths, self.meta.options.sources)
+            titles = [title for p in providers.values() for title in p.titles()]
+            shared = {word for p in providers.values() for word in p.shared_words(self.meta.topic)}
+        except DeepkbError:
+            return ""
+        return corpus_subject(self.meta.topic, CorpusNames.of(titles, shared)) if titles else ""
 
     def _survey(self) -> list[DocumentOutline]:
         """The top documents' outlines the plan is drawn from (none when the sources cannot be searched)."""
