@@ -119,3 +119,30 @@ def test_a_guide_page_links_its_own_subject_before_what_every_page_names(tmp_pat
     assert queries[0] == "QuerySet"
     models = [s.name for s in next(c for c in docs.concepts if c.name == "Models").symbols]
     assert models[0] == "Model"  # named by every page, but the page is about it
+
+
+def test_a_docs_page_deepkb_cannot_read_costs_that_page_not_the_run(tmp_path: Path, monkeypatch) -> None:
+    """datasette's docs/authentication.rst made the reST reader raise IndexError (fixed since, e4b92342); the
+    exception left the docs stage and the whole repository run exited 1 with no page. A page whose reading
+    fails is left out and named with its error; the others are read."""
+    import generator.repo.docs.project as project
+
+    files = {
+        **TINYORM,
+        "docs/index.md": "# Guide\n\nStart with `Model`.\n",
+        "docs/models.md": "# Models\n\nA `Model` maps a row.\n",
+        "docs/broken.md": "# Broken\n\nThis page trips the reader.\n",
+    }
+    root = make_project(tmp_path, files)
+    whole = _docs_of(root)
+    reading = project.document_of
+
+    def trips(text: str, path: str, *args: object, **kwargs: object):
+        if path.endswith("broken.md"):
+            raise IndexError("list index out of range")
+        return reading(text, path, *args, **kwargs)
+
+    monkeypatch.setattr(project, "document_of", trips)
+    docs = _docs_of(root)
+    assert docs.unreadable == (("docs/broken.md", "IndexError: list index out of range"),)
+    assert whole.unreadable == () and docs.files == whole.files - 1 >= 2

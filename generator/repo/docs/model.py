@@ -87,6 +87,9 @@ class ProjectDocs:
     # code path and the code it names go on Getting started
     started: DocConcept | None = None
     readme: str | None = None  # the README's first real paragraph, redacted (None when there is no README)
+    # docs pages deepkb failed to read (a bug of its readers, never of the page): each path with the error,
+    # left out of every page and named by the run
+    unreadable: tuple[tuple[str, str], ...] = ()
 
     @property
     def empty(self) -> bool:

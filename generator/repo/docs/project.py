@@ -106,16 +106,21 @@ def read_project_docs(
         [*(text for p, text in texts.items() if p.endswith(".rst")), *sphinx_extras(root, repo_map, folder)]
     )
 
-    def read_page(path: str) -> Document:
+    def read_page(path: str) -> Document | str:
         text = texts[path]
         if path.endswith(".rst"):
             text = with_replacements(text, replacements)
-        return document_of(text, path, linker, redactor, navigation.substitutions, includes, labels)
+        try:
+            return document_of(text, path, linker, redactor, navigation.substitutions, includes, labels)
+        except Exception as error:  # one page deepkb cannot read costs that page, not the run
+            return f"{type(error).__name__}: {error}"
 
     # each page is read on its own: a large docs folder's pages by a pool of forked processes
     paths = list(texts)
     size = sum(map(len, texts.values()))
-    documents = dict(zip(paths, map_files(read_page, paths, size, PARALLEL_DOC_BYTES), strict=True))
+    pages = dict(zip(paths, map_files(read_page, paths, size, PARALLEL_DOC_BYTES), strict=True))
+    documents = {p: d for p, d in pages.items() if isinstance(d, Document)}
+    unreadable = tuple((p, d) for p, d in pages.items() if isinstance(d, str))
     for path, title in navigation.titles().items():  # the nav's name for a page is the one shown
         if path in documents:
             documents[path] = replace(documents[path], title=title)
@@ -241,6 +246,7 @@ def read_project_docs(
         concepts=tuple(concepts),
         started=folded.page,
         readme=first_paragraph(documents[readme]) if readme in documents else None,
+        unreadable=unreadable,
     )
 
 

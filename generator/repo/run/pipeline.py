@@ -112,6 +112,8 @@ def prepare(
     docs = read_project_docs(pinned.path, repo_map, facts, repo_linker(pinned, repo_map), redactor)
     ctx = shard_context(pinned, repo_map, facts, config, redactor, docs.readme)
     _say(console, f"{docs.files} doc files read, {len(docs.concepts)} concepts")
+    for path, error in docs.unreadable:
+        _warn(console, f"docs page {path} left out: deepkb could not read it ({error}); please report it")
     reference = read_reference(pinned.path, repo_map, facts, ctx.linker, docs, redactor)
     return Study(
         paths,
@@ -390,6 +392,11 @@ def no_git_line(source: str) -> str:
     return (
         f"{source} is not a git repository: researched as a plain folder, with no revision and no permalinks"
     )
+
+
+def _warn(console: Console | None, message: str) -> None:
+    if console is not None:
+        console.print(f"[yellow]{escape(message)}[/yellow]")
 
 
 def _say(console: Console | None, message: str) -> None:
