@@ -31,7 +31,7 @@ from ..errors import ConfigError
 from ..kb.fulltext import TOKENIZE, Stamp, SyncCounts, compare, open_index, quoted, segment, stamp, words
 from ..store import KBPaths
 from ..text.paragraphs import paragraphs
-from ..text.words import numbered_names
+from ..text.words import ZH_STOPWORDS, numbered_names
 from .base import SearchHit, SearchProvider, register
 
 SUFFIXES = {".md", ".markdown", ".mdx", ".rst", ".txt", ".html", ".htm", ".pdf"}
@@ -69,8 +69,17 @@ def fts_query(query: str, max_terms: int = 32) -> str:
     the index splits "3.12" at its dot, so only a whole number joins."""
     joined = [name for name in numbered_names(query) if "." not in name]
     found = [w.lower() for w in words(query, for_index=True)] + joined
-    terms = list(dict.fromkeys(w for w in found if w not in _STOPWORDS))[:max_terms]
-    return " OR ".join(quoted([term]) for term in terms)
+    terms = list(dict.fromkeys(w for w in found if w not in _STOPWORDS and w not in ZH_STOPWORDS))
+    return " OR ".join(quoted([term]) for term in terms[:max_terms])
+
+
+def without_names(match: str, named: list[str]) -> str:
+    """The MATCH expression without the words that name the collection, when any other word is left: a page
+    of the collection leaves its product's name unsaid as often as not, so the name ranks pages by how often
+    they repeat it. "tmagic-editor 的数据源怎么添加" ranked the page titled 数据源, which never writes
+    "tmagic-editor", eleventh behind pages that name the editor throughout."""
+    rest = [term for term in match.split(" OR ") if term.strip('"').replace('""', '"') not in named]
+    return " OR ".join(rest) if rest else match
 
 
 @register
@@ -99,17 +108,17 @@ class LocalProvider(SearchProvider):
         if not match or limit <= 0:
             return []
         with self._connect() as db:
+            named = collection_words(db, match)
             rows = db.execute(
                 "SELECT p.path, p.title, p.text, bm25(fts, 4.0, 2.0, 1.0, 2.0) AS rank FROM fts JOIN passages p"
                 " ON p.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
-                (match, limit * 8),
+                (without_names(match, named), limit * 8),
             ).fetchall()
             by_file = _group(rows)
             paths = list(by_file)[:limit]
             marks = ",".join("?" * len(paths))
             headings = dict(db.execute(f"SELECT path, headings FROM files WHERE path IN ({marks})", paths))
             said = {path: _said_of(db, path) for path in paths}
-            named = collection_words(db, match)
         return self._hits(by_file, headings, said, named, limit)
 
     def titles(self) -> list[str]:
