@@ -796,7 +796,10 @@ class _Walker:
             return  # an include block, or one whose shown part is empty
         start = _start(token) + (shown.skipped + (token.type == "fence") if shown.skipped else 0)
         code = shown.text.strip("\n")
-        self.outline.add(Block("code", code, start, _end(token), language, introducing(lead)))
+        # a block shown as written keeps its lines: its text's first is below the fence and its blank lines
+        above = len(shown.text) - len(shown.text.lstrip("\n"))
+        first = _start(token) + (token.type == "fence") + above if shown.text == token.content else 0
+        self.outline.add(Block("code", code, start, _end(token), language, introducing(lead), first=first))
 
     def _open_quote(self, token: Token) -> None:
         if not self.quote_depth:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..text.sentences import DOCSTRING_SECTIONS
@@ -39,6 +39,10 @@ class Block:
     `literalinclude`): that file's path, `start` and `end` being its lines; "" for the document's own text."""
     rows: tuple[tuple[str, ...], ...] = ()
     """Tables: each row's cells, the header row first (`text` joins them with " | ", which a cell may hold)."""
+    first: int = field(default=0, compare=False)
+    """Code: the 1-based line of the source file its text's first line stands at (0 when the reader cannot
+    say: `start` is the fence's line, and blank lines above the text are left out of it). Where a block
+    stands, not what it is: two blocks alike otherwise are one."""
 
     @property
     def plain(self) -> str:

@@ -508,11 +508,16 @@ class DocPassage:
     path: str  # the doc file, repository-relative
     start: int  # 1-based lines at the pinned revision
     end: int
-    kind: str  # "paragraph", "item", "code", "table", "quote"
-    text: str  # plain text; code spans keep their backticks; code blocks whole
+    kind: str  # "paragraph", "item", "code", "table", "quote", "options"
+    # plain text; code spans keep their backticks; code blocks whole; a table's and an options table's rows
+    # as `table_text`
+    text: str
     heading: str = ""  # the heading of the section it is under
     language: str = ""  # code blocks: the fence's language
     page: str = ""  # the doc file quoting it when that is not `path`: code it includes from another file
+    # "options", a commented configuration block read as its reference (config_reference.py): each row's
+    # line, the key's
+    lines: tuple[int, ...] = ()
 
     @property
     def quoted_in(self) -> str:

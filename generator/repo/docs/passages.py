@@ -14,6 +14,7 @@ from generator.documents.included import api_names
 from generator.documents.markdown import is_label
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE
+from generator.repo.docs.config_reference import config_options
 from generator.repo.docs.headings import HOW_TO_HEADING, skipped_section
 from generator.repo.docs.model import DocPassage, table_text
 
@@ -71,7 +72,10 @@ def quotable_passages(document: Document) -> list[tuple[int, DocPassage]]:
         if api_names(block):  # an object documented from its docstring: the page's code, not its words
             continue
         labels = _labels_code(blocks, at)
+        # a commented configuration file too long to show whole is shown as its options
+        reference = None if _introduced_code(blocks, at) else _options_passage(block)
         worthy = worth_quoting(block.kind, block.text, block.lead) or _leads_into_list(blocks, at) or labels
+        worthy = worthy or reference is not None
         worthy = worthy or _introduced_code(blocks, at)
         worthy = worthy and not _leads_into_long_code(blocks, at)
         if not worthy and not (announced and _announced_line(block.kind, block.text)):
@@ -87,6 +91,13 @@ def quotable_passages(document: Document) -> list[tuple[int, DocPassage]]:
         announced = _asks(block.text, ":") if worthy else True  # a run of announced lines
         labelled = labels
         last = at
+        shown_heading = _shown_heading(section.heading, section.path, repeated)
+        if reference is not None:
+            origin = block.origin or document.origin
+            found.append(
+                (place, replace(reference, path=origin, heading=shown_heading, page=_page(document, block)))
+            )
+            continue
         found.append(
             (
                 listed if block.kind == "item" else place,
@@ -96,13 +107,44 @@ def quotable_passages(document: Document) -> list[tuple[int, DocPassage]]:
                     block.end,
                     block.kind,
                     table_text(block.rows) if block.kind == "table" and block.rows else block.text,
-                    _shown_heading(section.heading, section.path, repeated),
+                    shown_heading,
                     block.language,
-                    document.origin if block.origin else "",
+                    _page(document, block),
                 ),
             )
         )
     return found
+
+
+def _page(document: Document, block: Block) -> str:
+    """The doc file quoting `block` when the block is another file's, included (`DocPassage.page`)."""
+    return document.origin if block.origin else ""
+
+
+def _options_passage(block: Block) -> DocPassage | None:
+    """A code block too long to show whole that is a commented configuration file, as the table of its options
+    (nfpm's configuration.md: one 640-line `nfpm.yaml`, every option with a comment saying what it does, had
+    been dropped for its length and with it the whole reference); None for any other block."""
+    if block.kind != "code" or worth_quoting("code", block.text):
+        return None
+    count = block.text.count("\n") + 1
+    # the reader says where the text starts; else a fence's text starts below it and an indented block's at it
+    first = block.first or (block.start if block.end - block.start + 1 == count else block.start + 1)
+    options = config_options(block.text, block.language, first)
+    if not options:
+        return None
+    defaults = any(o.default for o in options)
+    header = ("Option", "Example", *(("Default",) if defaults else ()), "What it does")
+    rows = [(o.path, o.value, *((o.default,) if defaults else ()), o.doc) for o in options]
+    return DocPassage(
+        "",
+        block.start,
+        block.end,
+        "options",
+        table_text([header, *rows]),
+        language=block.language,
+        lines=tuple(o.line for o in options),
+    )
 
 
 def _continues_list(blocks: Sequence[tuple[Section, Block]], last: int, at: int) -> bool:
@@ -171,7 +213,8 @@ def _leads_into_long_code(blocks: Sequence[tuple[Section, Block]], at: int) -> b
     below, following = blocks[at + 1]
     if below is not section or following.kind != "code":
         return False
-    return not (worth_quoting("code", following.text) or _introduced_code(blocks, at + 1))
+    quoted = worth_quoting("code", following.text) or _introduced_code(blocks, at + 1)
+    return not (quoted or _options_passage(following) is not None)
 
 
 def _introduced_code(blocks: Sequence[tuple[Section, Block]], at: int) -> bool:

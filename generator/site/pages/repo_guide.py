@@ -416,13 +416,32 @@ def passage_markdown(passage: DocPassage, linker: Linker, cite: bool = True) -> 
         )
     elif passage.kind == "table":
         text = table_markdown(passage.text)
+    elif passage.kind == "options":
+        text = options_markdown(passage, linker)
     else:
         text = prose(passage.text)
     if not cite:
         return text
     citation = linker.check(passage.path, passage.start, passage.end)
     source = f" ({citation_markdown(citation)})" if citation else ""
-    return Markdown(f"{text}\n\n*Source:*{source}" if passage.kind == "code" else f"{text}{source}")
+    shown_apart = passage.kind in {"code", "options"}
+    return Markdown(f"{text}\n\n*Source:*{source}" if shown_apart else f"{text}{source}")
+
+
+def options_markdown(passage: DocPassage, linker: Linker) -> Markdown:
+    """A commented configuration block as the table of its options (config_reference.py): each option's key
+    path linked to its line, the example's value and the default as code, the comment as prose."""
+    header, *rows = table_cells(passage.text)
+    body = []
+    for row, line in zip(rows, passage.lines, strict=False):
+        citation = linker.check(passage.path, line, line)
+        path, *values, doc = row
+        cells = [
+            code_link(path, citation.url if citation else ""),
+            *(inline_code(v) if v else "" for v in values),
+        ]
+        body.append(table_row(*cells, prose(doc)))
+    return Markdown("\n".join([table_header(*header), *body]))
 
 
 def table_markdown(text: str) -> Markdown:
