@@ -23,7 +23,7 @@ from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.fanin import is_top_package
 from generator.repo.facts.imports import JS_LANGUAGES
 from generator.repo.facts.languages import parse_tree
-from generator.repo.facts.pysource import is_main_guard
+from generator.repo.facts.pysource import is_main_guard, last_name
 from generator.repo.facts.tscalls import innermost
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import FileFacts, Symbol
@@ -209,12 +209,6 @@ def _is_command(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if last_name(called) in _DECORATORS:
             return True
     return False
-
-
-def last_name(expression: ast.expr) -> str:
-    if isinstance(expression, ast.Attribute):
-        return expression.attr
-    return expression.id if isinstance(expression, ast.Name) else ""
 
 
 def _guarded_calls(body: list[ast.stmt]) -> Iterator[ast.Call]:

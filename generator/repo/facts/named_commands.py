@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.repo.facts.commands import callables, keyed, last_name
+from generator.repo.facts.commands import callables, keyed
 from generator.repo.facts.comments import descendants, node_text
 from generator.repo.facts.languages import parse_tree
+from generator.repo.facts.pysource import last_name
 from generator.repo.facts.tscalls import innermost
 from generator.repo.map.filetypes import is_context_file
 from generator.repo.model import FileFacts, Symbol

@@ -29,6 +29,7 @@ from generator.repo.facts.pyelements import (
     self_attribute,
     stored_elements,
 )
+from generator.repo.facts.pysource import last_name
 from generator.repo.facts.pytypes import (
     ITSELF,
     NO_TYPES,
@@ -666,7 +667,7 @@ class PythonCalls:
             return named.pop() if len(named) == 1 else None
         if isinstance(annotation, ast.Subscript):
             generic = self._class_of(scope, annotation.value, bounds=False)
-            if generic is not None or _last_name(annotation.value) not in OPTIONAL:
+            if generic is not None or last_name(annotation.value) not in OPTIONAL:
                 return generic
             inner = annotation.slice  # `Optional[FindOne[T]]`, `Annotated[FindOne, …]`
             return self._generic_class(scope, inner.elts[0] if isinstance(inner, ast.Tuple) else inner)
@@ -1193,10 +1194,6 @@ def _entered(contexts: list[ast.withitem]) -> Iterator[ast.Call]:
         for name in ("__enter__", "__exit__"):
             call = ast.Call(ast.Attribute(expression, name, ast.Load()), [], [])
             yield ast.copy_location(call, expression)
-
-
-def _last_name(node: ast.expr) -> str:
-    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def _awaited(node: ast.Await) -> Awaited:

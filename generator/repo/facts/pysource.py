@@ -101,6 +101,13 @@ def dotted_name(node: ast.expr) -> str:
     return ".".join([node.id, *reversed(parts)])
 
 
+def last_name(node: ast.expr) -> str:
+    """The name an attribute or a name ends with (`send` of `self.sock.send`), else ""."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
 def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> bool:
     """An `@overload` or a body whose first statement is `...`: a declaration, not where the work is."""
     overload = any(dotted_name(d).rsplit(".", 1)[-1] == "overload" for d in node.decorator_list)
