@@ -147,3 +147,37 @@ def test_a_python_call_through_a_table_of_commands_runs_each_command(tmp_path: P
     dispatched = facts.calls.calls_of("cz/cli.py", {"main"}, dispatched=True)
     found = sorted((e.callee, e.line) for e in dispatched if e.dispatched)
     assert found == [("Bump", 19), ("Bump.__call__", 19), ("Version", 19), ("Version.__call__", 19)]
+
+
+LOGGERS = {
+    "go.mod": "module example.com/logs\n\ngo 1.21\n",
+    "logging/logger.go": (
+        "package logging\n\n"
+        "// Logger logs one operation.\n"
+        "type Logger interface {\n\tLog(operation string, status int)\n}\n\n"
+        "type LoggerFunc func(string, int)\n\n"
+        "func (f LoggerFunc) Log(operation string, status int) {\n\tf(operation, status)\n}\n"
+    ),
+    "logging/sink.go": (
+        "package logging\n\n"
+        "// Sink writes a test's log lines.\n"
+        "type Sink interface {\n\tLog(test, step string, operation string, status int)\n}\n\n"
+        "type SinkFunc func(string, string, string, int)\n\n"
+        "func (f SinkFunc) Log(test, step string, operation string, status int) {\n"
+        "\tf(test, step, operation, status)\n}\n"
+    ),
+    "logging/log.go": (
+        "package logging\n\n"
+        "// Log one operation with the logger given.\n"
+        "func Log(logger Logger, operation string) {\n\tlogger.Log(operation, 0)\n}\n"
+    ),
+}
+
+
+def test_a_go_interface_call_reaches_only_the_methods_taking_its_parameters(tmp_path: Path) -> None:
+    """`logger.Log(operation, 0)` on a `Logger` runs `LoggerFunc.Log` (2 parameters), not the `Log` of
+    4 that `SinkFunc` has for the package's other interface (chainsaw's pkg/logging/log.go:13)."""
+    facts = facts_of(tmp_path, LOGGERS)
+    assert facts.calls is not None
+    dispatched = facts.calls.calls_of("logging/log.go", {"Log"}, dispatched=True)
+    assert [e.callee for e in dispatched if e.dispatched] == ["LoggerFunc.Log"]

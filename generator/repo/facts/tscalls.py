@@ -47,6 +47,7 @@ _GO_COLLECTION_FIELD = re.compile(r"^\s*(\w+(?:\s*,\s*\w+)*)\s+(?:\[\w*\]|map\[[
 # net/http's functions that serve a handler handed to them
 _NET_HTTP_SERVES = frozenset({"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS"})
 _GO_MAJOR_VERSION = re.compile(r"v[2-9]\d*|v1\d+")  # a module path's major version: `/v2`
+_GO_METHOD_HEAD = re.compile(r"^func\s*\([^)]*\)\s*\w+\s*(?:\[[^\]]*\])?\(")  # `func (f T) Log(`
 _RETURNED = "()"  # a declared type that is "what this function returns": `x, err := New(…)`
 _GO_INTERFACE_METHOD = re.compile(r"^\s*([A-Za-z_]\w*)\s*\(")  # `NextBackOff() time.Duration`
 # an embedded field: a type alone on its line (`*cache`, `sync.Mutex` is another package's)
@@ -755,13 +756,18 @@ class _GoScope:
             return self.calls.implementers[key]
         package = self.calls.package(folder, "go")
         declared = [(p, s) for p, s in package.get(interface, []) if s.kind == "interface"]
-        wanted: set[str] = set()
+        wanted: dict[str, int | None] = {}  # each method the interface declares → how many parameters
         for path, symbol in declared:
-            lines = (self.calls.read(path) or "").splitlines()[symbol.start : symbol.end - 1]
-            wanted.update(m[1] for line in lines if (m := _GO_INTERFACE_METHOD.match(line)))
+            for line in (self.calls.read(path) or "").splitlines()[symbol.start : symbol.end - 1]:
+                if (declares := _GO_INTERFACE_METHOD.match(line)) is not None:
+                    wanted[declares[1]] = go_arity(line[declares.end() - 1 :])
         owners: set[str] | None = None
-        for name in wanted:
-            having = {s.parent for _, s in package.get("." + name, []) if s.kind == "method"}
+        for name, arity in wanted.items():
+            having = {
+                s.parent
+                for p, s in package.get("." + name, [])
+                if s.kind == "method" and self._takes(p, s, arity)
+            }
             owners = having if owners is None else owners & having
         found = [
             (path, symbol)
@@ -771,11 +777,25 @@ class _GoScope:
         ]
         for home, registered in registered_types(self.calls, folder, interface) if declared else ():
             methods = self.calls.package(home, "go")
-            found += [hit for name in sorted(wanted) for hit in methods.get(f"{registered}.{name}", [])[:1]]
+            found += [
+                (path, symbol)
+                for name in sorted(wanted)
+                for path, symbol in methods.get(f"{registered}.{name}", [])[:1]
+                if self._takes(path, symbol, wanted[name])
+            ]
         found = list(dict.fromkeys(found))
         found.sort(key=lambda hit: -hit[1].lines)
         self.calls.implementers[key] = [(path, symbol.name) for path, symbol in found]
         return self.calls.implementers[key]
+
+    def _takes(self, path: str, method: Symbol, arity: int | None) -> bool:
+        """Whether a Go method takes as many parameters as the interface's method of its name: chainsaw's
+        `SinkFunc.Log` (8) implements its `Sink`, not its `Logger` (`Log` of 6). True when either is
+        not known (a signature over several lines)."""
+        lines = (self.calls.read(path) or "").splitlines()
+        head = _GO_METHOD_HEAD.match(lines[method.start - 1]) if 0 < method.start <= len(lines) else None
+        takes = go_arity(lines[method.start - 1][head.end() - 1 :]) if head is not None else None
+        return arity is None or takes is None or takes == arity
 
     def _element_method(self, collection: Any, name: str, start: int) -> tuple[str, str] | None:
         """`name` of the element type of `v.field`, a slice, array or map field of a declared variable
@@ -882,6 +902,22 @@ class _GoScope:
     def _top_level(table: dict[str, list[tuple[str, Symbol]]], name: str) -> tuple[str, str] | None:
         hits = [(p, s) for p, s in table.get(name, []) if not s.parent]
         return (hits[0][0], hits[0][1].name) if hits else None
+
+
+def go_arity(parameters: str) -> int | None:
+    """How many parameters a Go parameter list opening `parameters` (`(ctx context.Context, a, b int)`)
+    names: 3; None when it does not close on this text."""
+    depth = commas = 0
+    for index, character in enumerate(parameters):
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            depth -= 1
+            if depth == 0:
+                return commas + 1 if parameters[1:index].strip() else 0
+        elif character == "," and depth == 1:
+            commas += 1
+    return None
 
 
 def go_package_name(path: str) -> str:
