@@ -2640,7 +2640,7 @@ def _reference_project(entries: int) -> dict[str, str]:
 def test_a_reference_too_long_for_the_guide_is_one_concept_of_its_entries_openings(tmp_path: Path) -> None:
     """nlohmann/json's API reference (a page per function) was cut after "diff" at the guide's 40 concepts:
     a folder whose pages past the cut number REFERENCE_PAGES or more is one concept, each page its opening;
-    a few pages past the cut leave every page whole (the cut stays)."""
+    a few pages past the cut make the folder one concept again, every page whole (none left out)."""
     from generator.repo.docs.concept import MAX_CONCEPTS
     from generator.repo.docs.folder_concepts import REFERENCE_PAGES
 
@@ -2663,17 +2663,18 @@ def test_a_reference_too_long_for_the_guide_is_one_concept_of_its_entries_openin
         f"fn{last}(x)",
         f"Returns the value of x run through step {last} of the pipeline.",
     ]
-    whole = concepts(MAX_CONCEPTS + 2)  # two entries past the cut: left out, the others whole
-    assert len(whole) == MAX_CONCEPTS
-    assert whole[1] == (
-        "fn00",
-        1,
-        [
-            "fn00(x)",
-            "Returns the value of x run through step 0 of the pipeline.",
-            "x: the number to put through the step, any finite value",
-        ],
-    )
+    # two entries past the cut: the folder divided into a concept a page is one again, every entry whole
+    whole = concepts(MAX_CONCEPTS + 2)
+    assert [(name, pages) for name, pages, _ in whole] == [
+        ("Calc", 1),
+        ("Api", MAX_CONCEPTS + 2),
+        ("Introduction", 1),
+    ]
+    assert whole[1][2] == [
+        f"fn{MAX_CONCEPTS + 1}(x)",
+        f"Returns the value of x run through step {MAX_CONCEPTS + 1} of the pipeline.",
+        "x: the number to put through the step, any finite value",
+    ]
 
 
 def _guide_page(name: str) -> str:
@@ -2696,6 +2697,27 @@ def _guide_concepts(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, in
     linker = Linker({f.path: f.lines for f in repo_map.files}, "r" * 40, "https://github.com/acme/calc")
     docs = read_project_docs(root, repo_map, extract_facts(root, repo_map), linker)
     return [(c.name, len(c.pages)) for c in docs.concepts]
+
+
+def test_sections_divided_past_the_guides_cut_are_whole_again_not_left_out(tmp_path: Path) -> None:
+    """piccolo's query types and query clauses, divided into a concept a page, pushed its serialization,
+    testing and API reference sections past the guide's 40 concepts, on no page: a section divided into
+    pieces is one concept again, all its pages, while the guide would otherwise leave sections out."""
+    from generator.repo.docs.concept import MAX_CONCEPTS
+
+    clauses = {
+        f"docs/clauses/c{n:02}.md": f"# Clause {n:02}\n\nClause {n:02} narrows what a query returns in one way.\n"
+        for n in range(14)
+    }
+    sections = {
+        f"docs/s{n:02}/index.md": f"# Section {n:02}\n\nSection {n:02} explains one more part of the library.\n"
+        for n in range(MAX_CONCEPTS - 10)
+    }
+    concepts = _guide_concepts(tmp_path, {**clauses, **sections})
+    assert ("Clauses", 14) in concepts  # one concept of all its pages, in the place of its first
+    assert [name for name, _ in concepts if name.startswith("Section")] == [
+        f"Section {n:02}" for n in range(MAX_CONCEPTS - 10)
+    ]
 
 
 def test_a_reference_before_the_cut_is_folded_and_the_guides_after_it_stay_whole(tmp_path: Path) -> None:

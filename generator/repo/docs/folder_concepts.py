@@ -61,6 +61,7 @@ def concepts_of(
             key = parent  # a page at the docs root under a parent page: that page's concept
         groups.setdefault(key, []).append(document)
     groups, folded = _fold_references(_long_pages_apart(_split_large(groups, folder, sections)))
+    groups, rejoined = _rejoin(groups, folded, folder)
     concepts: list[DocConcept] = []
     references = 0  # folded references, listed past the cut
     for key, members in groups.items():
@@ -73,7 +74,7 @@ def concepts_of(
             shares = _shares([len(q) for q in quotable])
             pages = [_page(d, spread(q, n)) for d, q, n in zip(members, quotable, shares, strict=True)]
         pages = [p for p in pages if p.passages or p.standing or p.api][
-            : MAX_ENTRIES if key in folded else PAGES_PER_CONCEPT
+            : MAX_ENTRIES if key in folded or key in rejoined else PAGES_PER_CONCEPT
         ]
         if pages:
             package = "" if PurePosixPath(key).stem.lower() in _NOT_PACKAGES else key
@@ -171,6 +172,38 @@ def _fold_references(groups: dict[str, list[Document]]) -> tuple[dict[str, list[
             merged.setdefault(folder if key in chosen else key, []).extend(members)
         groups = merged
         folded.add(folder)
+
+
+def _rejoin(
+    groups: dict[str, list[Document]], folded: set[str], folder: str
+) -> tuple[dict[str, list[Document]], set[str]]:
+    """Still more concepts than the guide lists: the concepts that are pages or sub-folders of one docs
+    folder (a section divided into a concept a page) are that folder's one concept again, the folder in most
+    pieces first, each in the place of its first piece, until the guide has room for every section.
+    piccolo's query types and query clauses, 31 concepts of a page each, had pushed its serialization,
+    testing and API reference sections past the cut, on no page. The docs' root is never one concept. The
+    folders made whole are returned with the groups: each keeps all its pages."""
+    rejoined: set[str] = set()
+    while len([k for k in groups if k not in folded]) > MAX_CONCEPTS:
+        homes = {k: _home(members) for k, members in groups.items() if k not in folded}
+        pieces = Counter(
+            h for h in homes.values() if h not in {folder, "."} and h.startswith(f"{folder}/" * bool(folder))
+        )
+        if not pieces or pieces.most_common(1)[0][1] < 2:
+            break
+        home = pieces.most_common(1)[0][0]
+        key = home[len(folder) + 1 :] if folder else home
+        merged: dict[str, list[Document]] = {}
+        for at, members in groups.items():
+            merged.setdefault(key if homes.get(at) == home else at, []).extend(members)
+        groups = merged
+        rejoined.add(key)
+    return groups, rejoined
+
+
+def _home(members: Sequence[Document]) -> str:
+    """The folder a concept's pages stand in (a section of its own is its own folder's: never a piece)."""
+    return posixpath.commonpath([PurePosixPath(d.origin).parent.as_posix() for d in members])
 
 
 def _guide(document: Document) -> bool:
