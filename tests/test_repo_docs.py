@@ -4399,3 +4399,19 @@ def test_the_overview_stops_at_the_readmes_community_part() -> None:
         origin="README.md",
     )
     assert [p.text[:20] for p in overview(banner, [])] == ["Tinysaw provides a d", "Tinysaw runs every s"]
+
+
+def test_passages_under_no_heading_are_headed_by_their_file_s_name_not_its_path() -> None:
+    """nfpm's Getting started showed "## www/content/docs/quick-start.md" over the quick start's opening
+    lines (a page titled in front matter has no heading above them): a path as an h2, in the page's table of
+    contents. The section is named after the file; its citation line still names the path."""
+    from generator.site.pages.repo_guide import sections
+
+    linker = Linker({"www/content/docs/quick-start.md": 40, "docs/guide/index.md": 10}, "r" * 40, "")
+    found = [
+        DocPassage("www/content/docs/quick-start.md", 5, 5, "paragraph", "Install nfpm first."),
+        DocPassage("docs/guide/index.md", 3, 3, "paragraph", "The guide starts here."),
+        DocPassage("docs/guide/index.md", 7, 7, "paragraph", "Then this.", heading="Usage"),
+    ]
+    headings = [s.heading for s in sections(found, linker)]
+    assert headings == ["Quick start", "Guide", "Usage"]

@@ -9,10 +9,11 @@ import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator import store
+from generator.documents.header import title_from_name
 from generator.documents.markdown import TASK_BOXES
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import lead_in_statement, opening_sentence
@@ -366,7 +367,8 @@ def sections(
     found: Sequence[DocPassage], linker: Linker, titles: Mapping[str, str] | None = None
 ) -> list[GuideSection]:
     """Consecutive passages of one file under one heading make one section; passages under no heading (a
-    page titled by its front matter, as svelte's are) are headed by their page's title, else its path."""
+    page titled by its front matter, as svelte's are) are headed by their page's title, else its file's name
+    ("Quick start" for www/content/docs/quick-start.md: a path is no heading, the section's citation names it)."""
     titles = titles or {}
     grouped: list[tuple[tuple[str, str], list[DocPassage]]] = []
     for passage in found:
@@ -377,12 +379,23 @@ def sections(
             grouped.append((key, [passage]))
     return [
         GuideSection(
-            heading or titles.get(path) or path,
+            heading or titles.get(path) or _file_heading(path),
             _span_link(items, linker),
             [passage_markdown(p, linker, cite=bool(p.page)) for p in items],
         )
         for (path, heading), items in grouped
     ]
+
+
+def _file_heading(path: str) -> str:
+    """The heading a doc file's name gives it: its stem as words, or its folder's for an index page."""
+    posix = PurePosixPath(path)
+    stem = posix.parent.name if posix.stem.lower() in _INDEX_STEMS and posix.parent.name else posix.stem
+    words = title_from_name(stem) or stem
+    return words[:1].upper() + words[1:]
+
+
+_INDEX_STEMS = frozenset({"index", "_index", "readme"})
 
 
 def install_section(steps: Sequence[DocPassage], linker: Linker) -> list[GuideSection]:
