@@ -94,3 +94,39 @@ def test_the_report_asks_about_the_subject_the_corpus_names(kb_root: Path) -> No
     assert "## What is Wavelet data cache?" in headings
     assert not [h for h in headings if h.rstrip("?").endswith(" Wavelet")]
     assert plan_subject(topic) == "Wavelet"  # the run's subject lasts as long as the run
+
+
+RELEASE = (
+    "# WEP-12: Proposal to update the Release Process for Wavelet\n\n## Summary\n\nThis proposal shares what the "
+    "Wavelet release team learned about the release process.\n\n## Proposal\n\n### Release Meetings\n\n"
+    "Release cadence for every Wavelet release:\n\n- Week 0: leads and the Release Manager agree the roadmap.\n"
+    "- Week 9: feature freeze; leads prepare the release notes.\n- Week 12: the Release Manager cuts the "
+    "release.\n"
+)
+
+
+def test_the_question_as_written_is_answered_by_its_section_whatever_the_corpus_calls_its_subject(
+    kb_root: Path,
+) -> None:
+    files = {
+        f"{key}.md": PROPOSAL.format(
+            title=title, what=what, why=f"{key} support, which {what.split()[0]} gives"
+        )
+        for key, (title, what) in TOPICS.items()
+    }
+    make_corpus(kb_root, {**files, "release.md": RELEASE}, folder="docs")
+    paths = KBPaths(kb_root)
+    topic = "How does the revised Wavelet release process plan each release, and who does what?"
+    result = run_topic_research(
+        paths,
+        config(),
+        offline(),
+        topic_target(paths, entry(topic=topic, sources=["local:docs"], verify=False)),
+        publish=publish_topic,
+    )
+    _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    sections = dict(part.split("\n", 1) for part in report.split("\n## ")[1:])
+    assert "What is release process?" in sections
+    # the words the question asks besides its subject ("revised", "plan") are no test its section must pass
+    asked = sections[topic]
+    assert "do not answer" not in asked and "Week 9" in asked

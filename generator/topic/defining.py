@@ -148,8 +148,12 @@ def plan_subject(topic: str) -> str:
     about ("how a garbage collector finds roots": garbage collector; "表单联动怎么实现": 表单联动), else its
     first key phrase ('' if none); never with the punctuation or conjunction a second clause starts with
     ("What are IRCv3 message tags, and what…": IRCv3 message tags)."""
-    named = _NAMED.get(" ".join(topic.split()))
-    return named or _CLAUSE_TAIL.sub("", _cut_subject(topic.strip().rstrip("?？").strip()))
+    return _NAMED.get(" ".join(topic.split())) or grammar_subject(topic)
+
+
+def grammar_subject(topic: str) -> str:
+    """The subject the question's grammar cuts (`plan_subject` before the corpus names one)."""
+    return _CLAUSE_TAIL.sub("", _cut_subject(topic.strip().rstrip("?？").strip()))
 
 
 # a run's subject as its corpus names it (subject_names.corpus_subject), by topic, while the run lasts

@@ -13,7 +13,7 @@ from .account import account_examples, building_on, defining_passages, names_mos
 from .aspect_candidates import aspect_candidates, aspect_sections
 from .aspects import aspect_words
 from .candidate import Candidate
-from .defining import asked_words, plan_subject, sources_about, titled_as
+from .defining import asked_words, grammar_subject, plan_subject, sources_about, titled_as
 from .findings import Catalog
 from .heading_facets import FRAMING_FACETS
 from .judge import RelevanceJudge
@@ -87,7 +87,9 @@ def passage_pools(
     written = asked_words(plan.topic)
     # what the topic asks of its subject beyond naming it ("upgraded", "version" of Matrix rooms): a usage or
     # how-it-works section answers the question as written only when its passage names all of it
-    subject_concepts = set(tokens(subject))
+    # …and never of the words the question's grammar sets in its subject's phrase, where the corpus names the
+    # subject shorter ("updated Kubeflow release process schedule a release…" → release process)
+    subject_concepts = set(tokens(subject)) | set(tokens(grammar_subject(plan.topic)))
     asked = [
         forms
         for forms in ({w for form in t.forms for w in form} for t in judge.terms(plan.topic))
