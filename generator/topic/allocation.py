@@ -50,14 +50,33 @@ def allocate(
     if parted:
         # the question as written, left empty by the passages treating it whole ("What are Snap Deals and how
         # do they put data into committed capacity sectors?"), is answered part by part (`part_candidates`),
-        # choosing before the outline's facets take those parts' passages
+        # choosing before the outline's facets take those parts' passages (its part answers kept for below)
         pools = {
-            q: [replace(c, fallback=False) for c in p if c.fallback] if q in parted else p
+            q: [replace(c, fallback=False) for c in p if c.fallback or c.part] if q in parted else p
             for q, p in pools.items()
         }
         picked = _allocated(pools, used=used, limit=limit, strict=strict, asked=asked, first=first)
+    picked = _with_part_answers(picked, pools, first, used or set())
     return {
         q: [Claim(c.text, [c.source], round(c.relevance, 4), c.code, c.items) for c in chosen]
+        for q, chosen in picked.items()
+    }
+
+
+def _with_part_answers(
+    picked: dict[str, list[Candidate]],
+    pools: dict[str, list[Candidate]],
+    first: Collection[str],
+    used: set[str],
+) -> dict[str, list[Candidate]]:
+    """Each section as chosen, the question as written with the answer to each part it asks that the report
+    quotes nowhere yet (`Candidate.part`: the opening of the section treating it, "…a discounted TradingFee
+    for a 24 hour slot" for "how is its auction slot decided"): every passage chosen before stays where it is,
+    and the section grows by at most one passage a part (asked_sections.MAX_PARTS)."""
+    taken = used | {s for chosen in picked.values() for c in chosen for s in _taken_by(c)}
+    everywhere = [_said_text(c) for chosen in picked.values() for c in chosen]
+    return {
+        q: [*chosen, *_part_answers(pools[q], taken, everywhere)] if q in first else chosen
         for q, chosen in picked.items()
     }
 
@@ -87,7 +106,7 @@ def _allocated(
                     continue
                 if not facet_only and picked[question]:
                     continue  # a passage naming none of the facet fills an empty section, never pads one
-                own = [c for c in pool if not c.fallback]
+                own = [c for c in pool if not c.fallback and not c.part]
                 pick = _next_pick(own, picked[question], taken, everywhere, facet_only=facet_only)
                 if pick is not None:
                     picked[question].append(pick)
@@ -103,6 +122,22 @@ def _allocated(
                 if question not in first:
                     _fill(picked[question], [c for c in pool if c.fallback], taken, everywhere, limit)
     return picked
+
+
+def _part_answers(pool: list[Candidate], taken: set[str], everywhere: list[str]) -> list[Candidate]:
+    """The first passage of `pool` answering each asked part (`Candidate.part`) that no quote says already."""
+    chosen: dict[int, Candidate] = {}
+    for c in pool:
+        if not c.part or c.part in chosen:
+            continue
+        if any(s in taken for s in _taken_by(c)) or any(
+            similar(_said_text(c), t) > NEAR_COPY for t in everywhere
+        ):
+            continue
+        chosen[c.part] = c
+        taken.update(_taken_by(c))
+        everywhere.append(_said_text(c))
+    return list(chosen.values())
 
 
 def _fill(

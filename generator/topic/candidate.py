@@ -27,6 +27,7 @@ class Candidate:
     # it stands in a section whose heading names the subject ("## Context parameters in suspend functions"):
     # a document other than the subject's own account speaks of the subject there, not of its own change
     under_subject: bool = False
+    part: int = 0  # the asked part (1…) of the question as written it answers (asked_sections.py); 0: none
 
     @property
     def sentences(self) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..retrieval.scoring import tokens
 from ..text.sentences import sentences as split_all
 from .account import account_examples, building_on, defining_passages, names_most, own_pages, subject_first
+from .asked_sections import part_answers
 from .aspect_candidates import aspect_candidates, aspect_sections
 from .aspects import aspect_words
 from .candidate import Candidate
@@ -177,6 +178,14 @@ def passage_pools(
                 opening=opening,
             )
             pools[question] = [*pools[question], *(replace(c, fallback=True) for c in parts)]
+            # each thing it asks is answered by the section of the defining documents in force treating it
+            # ("how are its trading fee and auction slot decided": "#### 4. Continuous Auction Mechanism"),
+            # beside the passages answering it whole (`allocate`)
+            own = [catalog.by_id[i] for i in sorted(titled) if usable(catalog.by_id[i])]
+            pools[question] = [
+                *part_answers(plan.topic, [s for s in own if not inactive(s)] or own, said),
+                *pools[question],
+            ]
         # a quote must read right alone: one leaning on what it leaves out ("…this mode of use") is not quoted
         alone = [
             c
