@@ -366,6 +366,29 @@ def test_a_diagram_is_drawn_readable_and_opens_full_size(open_page: Any, site: S
     assert not dialog.is_visible()
 
 
+def test_an_identifier_in_a_table_never_breaks_mid_word(open_page: Any) -> None:
+    """reader44 on a configuration table: "SchemaFilenam|e", "TypeReferenc|e" wrapped inside their code spans
+    while the prose column beside them stood almost empty; a table too wide for the column scrolls instead."""
+    page = open_page("repository index").page
+    lines = page.evaluate(
+        """() => {
+      const wrap = document.createElement('div');
+      wrap.className = 'md-typeset__scrollwrap';
+      const names = ['SchemaFilenameConfiguration', 'TypeReferenceResolution', 'OmitComplexityLimitsOption'];
+      const rows = names.map(n => `<tr><td><code>${n}</code></td><td><code>StringList{"schema.graphql"}</code></td>`
+        + `<td>${'what it is for, said in words '.repeat(6)}</td></tr>`).join('');
+      wrap.innerHTML = `<div class="md-typeset__table"><table><thead><tr><th>Field</th><th>Default</th>`
+        + `<th>What it is</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      document.querySelector('article').appendChild(wrap);
+      return [...wrap.querySelectorAll('code')].map(c => {
+        const tops = new Set([...c.getClientRects()].map(r => Math.round(r.top)));
+        return [c.textContent, tops.size];
+      });
+    }"""
+    )
+    assert [name for name, rows in lines if rows > 1] == []
+
+
 def test_docstring_markup_never_reaches_the_screen(open_page: Any) -> None:
     for kind in ("repository index", "shard"):
         assert escape_debris(open_page(kind).page.content()) == [], kind
