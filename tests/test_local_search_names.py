@@ -57,3 +57,15 @@ def test_chinese_function_words_are_not_searched() -> None:
     terms = fts_query("Apollo 的灰度发布怎么用？").split(" OR ")
     assert '"灰度"' in terms and '"发布"' in terms
     assert not {'"的"', '"怎么"'} & set(terms)
+
+
+def test_a_question_matching_only_chinese_adverbs_finds_nothing(tmp_path: Path) -> None:
+    """Apollo's off-topic question "红烧肉怎么做才不油腻？" (how to cook braised pork) found configuration pages
+    through 才 and 不 alone, and became a report from three unrelated pages."""
+    assert fts_query("红烧肉怎么做才不油腻？").split(" OR ") == fts_query("红烧肉油腻").split(" OR ")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "release.md").write_text(
+        "# 发布\n\n配置不生效时才需要重新发布，灰度规则也不会丢失。\n", encoding="utf-8"
+    )
+    assert _search(docs, tmp_path, "红烧肉怎么做才不油腻？") == []

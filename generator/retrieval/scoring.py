@@ -196,6 +196,9 @@ FieldTokens = dict[str, list[str]]  # field name → its stemmed tokens
 # Release notes and changelogs: their titles and headings name versions and list every feature in passing.
 _RELEASE_TITLE = re.compile(r"\bchange ?log\b|\brelease notes?\b|\bwhat's new\b|\bnews\b", re.I)
 _VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b", re.I)
+# a heading numbered as a section of its document ("1.2.1 项目管理员权限", "3.2.1. Fields"): its number places it
+# in the outline and names no version, unless the words after it announce one ("2.0.1 released")
+_SECTION_NUMBER = re.compile(r"\s*\d+(?:\.\d+)+\.?\s+(?=[^\W\d_])(?!.*\b(?:releas|changes?\b|fix))", re.I)
 # what a title says of the version it names when that version is the news: "Vite 7.0 is out!"
 _RELEASED = re.compile(r"\breleas(?:e|ed|ing)\b|\bis out\b|\bannounc\w*|\bbug ?fix", re.I)
 _EDITION = re.compile(r"\bversion\s+v?\d", re.I)  # "CloudEvents - Version 1.0.3": which edition it is
@@ -257,7 +260,7 @@ def is_release_notes(doc: Fields) -> bool:
     if _RELEASE_TITLE.search(doc.title) or _names_a_release(doc.title):
         return True
     headings = [h for h in doc.headings.splitlines() if h.strip()]
-    versions = sum(1 for h in headings if re.search(r"\bv?\d+\.\d+(?:\.\d+)*\b", h))
+    versions = sum(1 for h in headings if _VERSION.search(h) and not _SECTION_NUMBER.match(h))
     return len(headings) >= 4 and versions * 2 >= len(headings)
 
 

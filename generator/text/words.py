@@ -22,10 +22,11 @@ STOPWORDS = frozenset(
     you your also use used using via each other any all one two new see get set""".split()
 )
 # with the question words English leaves out above: 哪个 / 哪种 "which", (什么)时候 "when", 应该 / 该 "should",
-# 我 / 我们 / 你 / 您 "I", "we", "you", and the light verb 做 "do" ("怎么做服务端渲染")
+# 我 / 我们 / 你 / 您 "I", "we", "you", the light verb 做 "do" ("怎么做服务端渲染"), and the adverbs every
+# Chinese text is full of (才 "only then", 不 "not", 也 "also", 就 "then", 都 "all", 还 "still", 很 "very")
 ZH_STOPWORDS = frozenset(
     "的 了 和 与 及 或 在 是 有 对 中 等 吗 呢 其 之 从 到 把 被 让 如何 什么 哪些 怎么 为什么 哪个 哪种 时候 应该 该"
-    " 我 我们 你 您 做".split()
+    " 我 我们 你 您 做 才 不 也 就 都 还 很".split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]+|[\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z][A-Za-z0-9]*")
