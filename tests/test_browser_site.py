@@ -411,6 +411,22 @@ def test_screenshots_were_saved(site: Site) -> None:
     assert len(shots) >= 3 * len(PAGE_KINDS), shots
 
 
+def test_the_sidebar_names_a_repositorys_pages_without_the_repository(site: Site) -> None:
+    """reader44: every guide entry started with "<project> · " and wrapped to two or three lines; under the
+    repository's own section the entry is the page's own name, while the page's title keeps the project."""
+    html = (site.root / "site" / site.pages["shard"] / "index.html").read_text(encoding="utf-8")
+    nav = html.split('class="md-sidebar md-sidebar--primary"', 1)[1].split("md-sidebar--secondary")[0]
+    labels = [
+        re.sub(r"<[^>]+>|\s+", " ", m).strip()
+        for m in re.findall(r'<span class="md-ellipsis">(.*?)</span>\s*</(?:a|label)', nav, re.S)
+    ]
+    title = re.search(r"<title>(.*?)</title>", html, re.S)
+    assert title and " · " in title.group(1)
+    repo = title.group(1).split(" · ", 1)[0]
+    assert labels and [label for label in labels if label.startswith(f"{repo} · ")] == []
+    assert title.group(1).split(" · ", 1)[1].split(" - ")[0].strip() in labels
+
+
 def test_the_sidebar_keeps_its_order_while_browsing(site: Site) -> None:
     # the two topics of browser_kb: whichever one is being read, the Topics section lists them in one order
     built = site.root / "site"

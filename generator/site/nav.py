@@ -138,9 +138,12 @@ def _grouped(entry: str, pages: list[Page]) -> list[StructureItem]:
     """A repository's pages in reading order, those of each folder (guide, reference, shards, answers)
     under a section of its own; a topic's pages as they are."""
     items: list[StructureItem] = []
+    repo = entry.rstrip("/").rsplit("/", 1)[-1]
     for page in pages:
         folder, _, rest = page.file.src_uri.removeprefix(entry).partition("/")
         title = _FOLDER_TITLES.get(folder) if rest and entry.startswith("repos/") else None
+        if title is not None:
+            _label_without_repo(page, repo)
         last = items[-1] if items else None
         if title is None:
             items.append(page)
@@ -149,6 +152,16 @@ def _grouped(entry: str, pages: list[Page]) -> list[StructureItem]:
         else:
             items.append(Section(title, [page]))
     return items
+
+
+def _label_without_repo(page: Page, repo: str) -> None:
+    """ "piccolo · Configuration" (the page's title, which search results show) is "Configuration" in the
+    sidebar, under the repository's own section: Material prints a page's `typeset.title` there in its place.
+    The title is already clean (sanitize.clean_title) and is cut at a plain " · ", so the label is as safe."""
+    title = page.title or ""
+    prefix = f"{repo} · "
+    if title.startswith(prefix) and title != prefix:
+        page.typeset = {"title": title.removeprefix(prefix)}  # type: ignore[attr-defined]
 
 
 def _under_tags(page: Page, nav: Navigation) -> Navigation:
