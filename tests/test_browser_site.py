@@ -389,6 +389,28 @@ def test_an_identifier_in_a_table_never_breaks_mid_word(open_page: Any) -> None:
     assert [name for name, rows in lines if rows > 1] == []
 
 
+def test_a_diagram_a_little_wider_than_the_column_fits_it(open_page: Any) -> None:
+    """reader44: a main-flow diagram 716 px wide in a 688 px column had its right edge cut off until one scrolled.
+    A diagram up to a third wider than the column shrinks to fit it; a wider one shrinks to 3/4 and scrolls."""
+    page = open_page("repository index").page
+    assert _wait_for_diagrams(page) >= 1
+    fits = page.evaluate(
+        """() => {
+      const figure = document.querySelector('.deepkb-diagram-drawn');
+      const svg = figure.querySelector('svg');
+      const natural = parseFloat(svg.getAttribute('width'));
+      const at = share => {
+        figure.style.width = Math.round(natural * share) + 'px';
+        return [Math.round(svg.getBoundingClientRect().width), figure.clientWidth];
+      };
+      return {natural, close: at(0.85), far: at(0.5)};
+    }"""
+    )
+    natural, (close_svg, close_room), (far_svg, far_room) = fits["natural"], fits["close"], fits["far"]
+    assert close_svg <= close_room, f"a diagram of {natural}px is {close_svg}px in a {close_room}px column"
+    assert far_svg >= round(natural * 0.75) - 1 and far_svg > far_room  # labels kept readable: it scrolls
+
+
 def test_docstring_markup_never_reaches_the_screen(open_page: Any) -> None:
     for kind in ("repository index", "shard"):
         assert escape_debris(open_page(kind).page.content()) == [], kind

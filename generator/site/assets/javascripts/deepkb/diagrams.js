@@ -2,7 +2,7 @@
  * deepkb diagrams: draws the ```mermaid fences of a page as SVG with the mermaid copy this site ships
  * (assets/javascripts/vendor/mermaid/, loaded only on pages that hold a diagram), redraws them when the
  * reader switches between light and dark, and leaves a diagram that does not parse as its text with a note.
- * A diagram is drawn at its own size (labels as large as the text; a wide one scrolls), and a button opens
+ * A diagram is drawn at its own size or shrunk to the column down to 3/4 of it (a wider one scrolls), and a button opens
  * it full size in a dialog over the page.
  * Every failure stays inside this file: search, the theme toggle and the other scripts never depend on it.
  */
@@ -68,11 +68,27 @@
         }
         var result = await mermaid.render("deepkb-diagram-" + round + "-" + i, sources[i]);
         drawings[i].innerHTML = result.svg;
+        fitToColumn(drawings[i].querySelector("svg"));
         drawings[i].insertAdjacentElement("afterbegin", fullSizeButton(drawings[i]));
         blocks[i].classList.add("deepkb-diagram--drawn");
       } catch (error) {
         markFailed(i, "the diagram library failed");
       }
+    }
+  }
+
+  // a diagram a little wider than the column shrinks to fit it, never below FLOOR of its size (labels stay about
+  // as large as the text); a wider one scrolls from there, and "Open full size" shows it whole
+  var FLOOR = 0.75;
+
+  function fitToColumn(svg) {
+    if (!svg) {
+      return;
+    }
+    var width = parseFloat(svg.getAttribute("width")) || svg.getBoundingClientRect().width;
+    if (width > 0) {
+      svg.style.maxWidth = "100%";
+      svg.style.minWidth = Math.round(width * FLOOR) + "px";
     }
   }
 
