@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from topic_fakes import config, entry, make_corpus, offline
+from topic_fakes import offline_report
 
-from generator.app.topic_target import topic_target
-from generator.site.pages.topic import publish_topic
-from generator.store import KBPaths, read_page
 from generator.topic import workspace as wsp
 from generator.topic.allocation import allocate
 from generator.topic.asked_sections import asked_parts, part_answers
 from generator.topic.candidate import Candidate
-from generator.topic.pipeline import run_topic_research
 
 TOPIC = "How does the Pool market maker work, and how are its trading fee and auction slot decided?"
 FEE = "This proposal makes the TradingFee of a pool a votable parameter: every liquidity provider may vote."
@@ -103,16 +99,7 @@ def test_a_part_answer_is_added_to_the_questions_own_passages_moving_none() -> N
 
 
 def test_the_report_answers_each_asked_part_from_the_section_treating_it(kb_root: Path) -> None:
-    make_corpus(kb_root, {"pool.md": POOL, **OTHERS}, folder="docs")
-    paths = KBPaths(kb_root)
-    result = run_topic_research(
-        paths,
-        config(),
-        offline(),
-        topic_target(paths, entry(topic=TOPIC, sources=["local:docs"], verify=False)),
-        publish=publish_topic,
-    )
-    _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    report = offline_report(kb_root, {"pool.md": POOL, **OTHERS}, TOPIC)
     sections = dict(part.split("\n", 1) for part in report.split("\n## ")[1:])
     (asked,) = [body for heading, body in sections.items() if heading.startswith(TOPIC[:40])]
     # main: the auction's section was stored and quoted nowhere

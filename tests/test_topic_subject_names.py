@@ -6,13 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from topic_fakes import config, entry, make_corpus, offline
+from topic_fakes import offline_report
 
-from generator.app.topic_target import topic_target
-from generator.site.pages.topic import publish_topic
-from generator.store import KBPaths, read_page
 from generator.topic.defining import plan_subject
-from generator.topic.pipeline import run_topic_research
 from generator.topic.subject_names import CorpusNames, corpus_subject
 
 TITLES = (
@@ -79,17 +75,8 @@ def test_the_report_asks_about_the_subject_the_corpus_names(kb_root: Path) -> No
         )
         for key, (title, what) in TOPICS.items()
     }
-    make_corpus(kb_root, files, folder="docs")
-    paths = KBPaths(kb_root)
     topic = "How does the planned Wavelet data cache shorten model loading for distributed jobs?"
-    result = run_topic_research(
-        paths,
-        config(),
-        offline(),
-        topic_target(paths, entry(topic=topic, sources=["local:docs"], verify=False)),
-        publish=publish_topic,
-    )
-    _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    report = offline_report(kb_root, files, topic)
     headings = [line for line in report.splitlines() if line.startswith("## ")]
     assert "## What is Wavelet data cache?" in headings
     assert not [h for h in headings if h.rstrip("?").endswith(" Wavelet")]
@@ -114,17 +101,8 @@ def test_the_question_as_written_is_answered_by_its_section_whatever_the_corpus_
         )
         for key, (title, what) in TOPICS.items()
     }
-    make_corpus(kb_root, {**files, "release.md": RELEASE}, folder="docs")
-    paths = KBPaths(kb_root)
     topic = "How does the revised Wavelet release process plan each release, and who does what?"
-    result = run_topic_research(
-        paths,
-        config(),
-        offline(),
-        topic_target(paths, entry(topic=topic, sources=["local:docs"], verify=False)),
-        publish=publish_topic,
-    )
-    _, report = read_page(paths.topic_dir(result.slug) / "output" / "report.md")
+    report = offline_report(kb_root, {**files, "release.md": RELEASE}, topic)
     sections = dict(part.split("\n", 1) for part in report.split("\n## ")[1:])
     assert "What is release process?" in sections
     # the words the question asks besides its subject ("revised", "plan") are no test its section must pass

@@ -52,6 +52,19 @@ def make_corpus(root: Path, files: dict[str, str] | None = None, folder: str = "
     return target
 
 
+def offline_report(root: Path, files: dict[str, str], topic: str) -> str:
+    """The report offline research over `files` (a local docs folder, no verification) writes for `topic`."""
+    from generator.app.topic_target import topic_target
+    from generator.site.pages.topic import publish_topic
+    from generator.topic.pipeline import run_topic_research
+
+    make_corpus(root, files, folder="docs")
+    paths = KBPaths(root)
+    target = topic_target(paths, entry(topic=topic, sources=["local:docs"], verify=False))
+    result = run_topic_research(paths, config(), offline(), target, publish=publish_topic)
+    return read_page(paths.topic_dir(result.slug) / "output" / "report.md")[1]
+
+
 def offline() -> Provider:
     return create_provider("offline", LLMConfig())
 
