@@ -9,7 +9,7 @@ from pathlib import Path
 from topic_fakes import offline_report
 
 from generator.topic.defining import plan_subject
-from generator.topic.subject_names import CorpusNames, corpus_subject
+from generator.topic.subject_names import CorpusNames, corpus_subject, named_subject
 
 TITLES = (
     "WEP-7: Wavelet Data Cache",
@@ -108,3 +108,13 @@ def test_the_question_as_written_is_answered_by_its_section_whatever_the_corpus_
     # the words the question asks besides its subject ("revised", "plan") are no test its section must pass
     asked = sections[topic]
     assert "do not answer" not in asked and "Week 9" in asked
+
+
+def test_a_span_never_starts_or_ends_inside_a_hyphenated_word() -> None:
+    """A hyphen split the question's words, so "non-blocking" gave the span "blocking" that a title holds too:
+    a report on a non-blocking design asked "What does blocking involve?", the opposite of its subject."""
+    corpus = CorpusNames.of(["WEP-3: Non-Blocking Sweep", "WEP-4: Snapshot Export"], shared=["wavelet"])
+    assert named_subject("How does the Wavelet non-blocking sweep work, and what does it lock?", corpus) == (
+        "non-blocking sweep"
+    )
+    assert named_subject("How does Wavelet's non-blocking garbage collection work?", corpus) == "non-blocking"

@@ -19,7 +19,8 @@ from .keyphrases import GENERIC
 _BREAK = (
     STOPWORDS | GENERIC | frozenset("can could should would will may might must proposed updated new".split())
 )
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+]*|[^\sA-Za-z0-9]")
+# a hyphenated compound is one token: a span never starts or ends inside it ("non-blocking" is never "blocking")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+]*(?:-[A-Za-z0-9][A-Za-z0-9.+]*)*|[^\sA-Za-z0-9]")
 MAX_SPAN = 5  # words: a name longer than this is a sentence
 
 
@@ -109,7 +110,7 @@ def named_subject(question: str, corpus: CorpusNames) -> str:
     titles = [_phrase(_words(t)) for t in corpus.titles]
     best: tuple[tuple[int, int], str] | None = None
     for position, span in candidate_spans(question):
-        words = [_stem(w.lower()) for w in span]
+        words = [w for token in span for w in _words(token)]
         own = [w for w in words if w not in corpus.common and w not in _BREAK and not w.isdigit()]
         if not own or (len(own) == 1 and len(own[0]) < 3):
             continue
