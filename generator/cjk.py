@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import Literal
 
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
@@ -20,6 +21,13 @@ CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 def is_cjk(char: str) -> bool:
     """One Han character (the unified ideographs and extension A): about a word of Chinese."""
     return len(char) == 1 and "\u3400" <= char <= "\u9fff"
+
+
+def written_language(text: str) -> Literal["en", "zh"]:
+    """ "zh" for a text written in Chinese (more Han characters than Latin words: "Apollo 的灰度发布怎么用？"),
+    else "en" ("What is 交易?")."""
+    han = sum(len(run) for run in CJK_RUN.findall(text))
+    return "zh" if han > len(_LATIN_WORD.findall(text)) else "en"
 
 
 # a Latin word or a number of a sentence, outside its Han runs ("Hexo", "type", "4.6", "Front-matter")

@@ -69,8 +69,9 @@ class TopicEntry(_Strict):
     """The topic text to research."""
     sources: list[str] = msgspec.field(default_factory=lambda: ["local"])
     """Search providers, e.g. `local:docs`, `arxiv`, `tavily`. `local:PATH` searches a folder of documents."""
-    lang: Literal["en", "zh"] = "en"
-    """Language of the analysis and report."""
+    lang: Literal["en", "zh"] | None = None
+    """Language of the analysis and report; by default the topic's own ("zh" for a question written in
+    Chinese)."""
     refresh_days: Annotated[int, Meta(ge=0)] = 7
     """`deepkb refresh` re-researches the topic once its last run is older than this many days (0: never)."""
     verify: bool = True

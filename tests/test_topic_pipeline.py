@@ -503,3 +503,18 @@ def test_a_chinese_report_that_failed_verification_says_so_in_chinese(kb_root: P
     assert '!!! warning deepkb-notice "未经核查"' in report
     assert "本报告未通过核查：只引用了 1 个来源，核查要求至少 3 个" in report
     assert "没有引用的段落回答“如何使用缓存？”。" in report
+
+
+def test_a_topic_written_in_chinese_is_reported_in_chinese_unless_told_otherwise(kb_root: Path) -> None:
+    """`deepkb topic run "Apollo 的灰度发布怎么用？"` wrote "What is Apollo 的灰度发布?", "Not verified" and the
+    other headings in English over Chinese quotes: a topic's language defaulted to English whatever it was
+    written in. Unset, it is the topic's own; --lang or the entry's `lang` still decide."""
+    paths = KBPaths(kb_root)
+
+    def lang(topic: str, **options: str) -> str:
+        return topic_target(paths, entry(topic=topic, **options)).options.lang
+
+    assert lang("Apollo 的灰度发布怎么用？") == "zh"
+    assert lang("What is 交易?") == "en" and lang("vector databases") == "en"
+    assert lang("Apollo 的灰度发布怎么用？", lang="en") == "en"
+    assert topic_target(paths, entry(topic="What is 交易?"), lang="zh").options.lang == "zh"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cjk import written_language
 from ..config import TopicEntry
 from ..errors import UsageError
 from ..store import KBPaths
@@ -41,7 +42,7 @@ def topic_target(
         verify=False if quick else (entry.verify if verify is None else verify),
         parallel=False if quick else (entry.parallel if parallel is None else parallel),
         sources=list(sources or entry.sources),
-        lang="zh" if (lang or entry.lang) == "zh" else "en",  # checked above: en or zh
+        lang="zh" if (lang or entry.lang or written_language(topic)) == "zh" else "en",  # checked above
         review_plan=review_plan,
     )
     slug = topic_slug(topic, entry.slug, paths)

@@ -38,7 +38,10 @@ def topic() -> None:
     "deepkb.yml entry, else local (the knowledge base).",
 )
 @click.option(
-    "--lang", type=click.Choice(["en", "zh"]), default=None, help="Language of the analysis and report."
+    "--lang",
+    type=click.Choice(["en", "zh"]),
+    default=None,
+    help="Language of the analysis and report (default: the topic's own).",
 )
 @click.option(
     "--review-plan", is_flag=True, help="Stop after planning so plan.json can be edited; then run resume."

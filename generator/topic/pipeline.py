@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
+from ..cjk import written_language
 from ..config import Config
 from ..errors import DeepkbError, NoUsableSources, PartialFailure, ResearchError, UsageError
 from ..llm.base import Provider, model_label
@@ -119,7 +120,7 @@ def resume_topic_research(
         meta.options = msgspec.structs.replace(
             meta.options,
             sources=list(entry.sources),
-            lang=entry.lang,
+            lang=entry.lang or written_language(meta.topic),
             verify=entry.verify,
             parallel=entry.parallel,
         )
