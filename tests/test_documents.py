@@ -1729,3 +1729,19 @@ def test_an_rst_heading_after_literal_blocks_that_ran_long_is_read_within_the_fi
     lines = text.split("\n")
     assert all(1 <= s.start <= s.end <= len(lines) for s in document.sections)
     assert [s.heading for s in document.sections] == ["T", "End"]
+
+
+def test_an_rst_literal_block_with_the_next_list_item_right_below_keeps_the_text_line_for_line() -> None:
+    """A changelog's "- New option::" item with its code and the next item right below, no blank line
+    between: the fence closed on a line the source does not have, so every later citation was a line off
+    per such block. Such a block is an indented code block now, which needs no closing line."""
+    text = "T\n=\n\n" + "- New option::\n\n      serve --config x\n      serve --help\n" * 3 + "- Last.\n"
+    lines = text.split("\n")
+    found = [(b.kind, b.start, b.end) for _, b in read_text(text, name="x.rst").blocks()]
+    codes = [(s, e) for k, s, e in found if k == "code"]
+    assert codes == [(6, 7), (10, 11), (14, 15)]
+    assert all(
+        lines[s - 1].strip() == "serve --config x" and lines[e - 1].strip() == "serve --help"
+        for s, e in codes
+    )
+    assert found[-1] == ("item", 16, 16) and lines[15] == "- Last."

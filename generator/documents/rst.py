@@ -402,7 +402,11 @@ class _Shadow:
         bullet = _BULLET.match(line)  # "- Run it::": the block is indented past the item's text
         indent = bullet.end() if bullet else indent_width(line)
         end = self._body_end(i, indent)
-        self._fence(self.lines[i + 1 : end], self._literal_language(self.lines[i + 1 : end]), indent, False)
+        body = self.lines[i + 1 : end]
+        last = not any(
+            line.strip() for line in self.lines[end:]
+        )  # nothing follows: a fence may close past it
+        self._fence(body, self._literal_language(body), indent, False, followed=not last)
         return end
 
     def _literal_language(self, body: list[str]) -> str:
@@ -418,9 +422,12 @@ class _Shadow:
             return "pycon"
         return "python" if code and _parses_as_python(code) else ""
 
-    def _fence(self, body: list[str], language: str, indent: int, replaces_line: bool = True) -> None:
+    def _fence(
+        self, body: list[str], language: str, indent: int, replaces_line: bool = True, followed: bool = False
+    ) -> None:
         """A code block in the lines of `body` (plus the directive's own line, when it replaces one),
-        indented as far as the text it belongs to (a list item's code stays in the item)."""
+        indented as far as the text it belongs to (a list item's code stays in the item); `followed`: a `::`
+        block that text follows, which may not run a line long."""
         code = [line for line in body if not _OPTION.match(line)] if replaces_line else list(body)
         margin = min((indent_width(line) for line in code if line.strip()), default=0)
         if not any(line.strip() for line in code):
@@ -450,6 +457,14 @@ class _Shadow:
         first = 0 if replaces_line else 1
         if len(content) > first and not content[first].strip():
             del content[first]
+        elif followed and content[0] == opener and len(content) > 1:
+            # "Example::" with its code right above the next line and no blank to spare: an indented code
+            # block, which needs no closing line (a changelog's list items: "- New option::" / code / "- Next")
+            self.out += [
+                "",
+                *(f"{pad}    {line[len(pad) :]}" if line.strip() else "" for line in content[1:]),
+            ]
+            return
         self.out += [*content, f"{pad}```"]  # else one line more than the source
 
 
