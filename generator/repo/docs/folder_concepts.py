@@ -93,7 +93,8 @@ def _page(document: Document, quoted: Sequence[DocPassage]) -> DocPage:
     # explains: what opens a page is what the page's concept, the guide's list and a shard's line say it is
     starts = news_blocks(document)
     ordered = sorted(quoted, key=lambda p: p.path == document.origin and p.start in starts)  # stable
-    return DocPage(document.origin, title, tuple(ordered), api=_api(document))
+    headline = next((s.heading for s in document.sections if s.level == 1), "")
+    return DocPage(document.origin, title, tuple(ordered), api=_api(document), headline=headline)
 
 
 def _shares(sizes: Sequence[int], total: int = PASSAGES_PER_CONCEPT) -> list[int]:

@@ -39,6 +39,9 @@ class DocPage:
     # the code objects the page documents from their docstrings (autodoc, mkdocstrings), each with the line
     # of its marker: the built page shows the docstrings there
     api: tuple[tuple[str, int], ...] = ()
+    # its own level-1 heading, when it has one under another title ("HTTP Middleware Overview" on the page
+    # traefik's navigation calls "Overview"): a folded page's passages under it are the page's own, not a part
+    headline: str = ""
 
 
 @dataclass(frozen=True)

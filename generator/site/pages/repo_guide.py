@@ -63,6 +63,8 @@ class GuideSection:
     heading: str
     source: Markdown
     body: list[Markdown]
+    level: int = 2  # 3 under its doc page's title, on a page folding several doc pages
+    page_title: str = ""  # that title, a heading (level 2) of its own right above the page's first section
 
 
 def guide_links(docs: ProjectDocs | None) -> list[Markdown]:
@@ -349,6 +351,7 @@ def concept_page(
             [p for page in concept.pages for p in page.passages],
             linker,
             {p.path: p.title for p in concept.pages},
+            {p.path: p.headline for p in concept.pages},
         ),
         symbols_heading="In the code",
         symbols=[symbol_line(s, _methods(concept).get(s.name, ())) for s in concept.symbols],
@@ -364,12 +367,19 @@ def _retired(concept: DocConcept) -> str:
 
 
 def sections(
-    found: Sequence[DocPassage], linker: Linker, titles: Mapping[str, str] | None = None
+    found: Sequence[DocPassage],
+    linker: Linker,
+    titles: Mapping[str, str] | None = None,
+    headlines: Mapping[str, str] | None = None,
 ) -> list[GuideSection]:
     """Consecutive passages of one file under one heading make one section; passages under no heading (a
     page titled by its front matter, as svelte's are) are headed by their page's title, else its file's name
-    ("Quick start" for www/content/docs/quick-start.md: a path is no heading, the section's citation names it)."""
-    titles = titles or {}
+    ("Quick start" for www/content/docs/quick-start.md: a path is no heading, the section's citation names it).
+    On a page folding several doc pages (`titles` of more than one), each doc page is headed by its title and
+    its sections sit one level down (gqlgen's eleven recipes had made one flat list of ~60 headings, recipe
+    titles and their subsections alike); passages under a page's own level-1 heading (`headlines`) are the
+    page's, headed by it."""
+    titles, headlines = titles or {}, headlines or {}
     grouped: list[tuple[tuple[str, str], list[DocPassage]]] = []
     for passage in found:
         key = (passage.quoted_in, passage.heading)
@@ -377,14 +387,21 @@ def sections(
             grouped[-1][1].append(passage)
         else:
             grouped.append((key, [passage]))
-    return [
-        GuideSection(
-            heading or titles.get(path) or _file_heading(path),
+    folded = len(titles) > 1 and len({path for (path, _), _ in grouped}) > 1
+    shown: list[GuideSection] = []
+    headed = ""  # the doc page whose title the last level-2 heading is
+    for (path, heading), items in grouped:
+        title = titles.get(path) or _file_heading(path)
+        section = GuideSection(
+            heading or title,
             _span_link(items, linker),
             [passage_markdown(p, linker, cite=bool(p.page)) for p in items],
         )
-        for (path, heading), items in grouped
-    ]
+        if folded and heading and heading not in (title, headlines.get(path)):
+            section = replace(section, level=3, page_title="" if headed == path else title)
+        headed = path if folded else ""
+        shown.append(section)
+    return shown
 
 
 def _file_heading(path: str) -> str:
