@@ -126,3 +126,63 @@ def test_a_commented_config_block_short_enough_to_show_or_introduced_is_shown_wh
     page = f"## Install\n\nCreate a `values.yaml` file with the following content:\n\n```yaml\n{REFERENCE[:2600]}```\n"
     quoted = passages(read_text(page, name="docs/setup.md"))
     assert [p.kind for p in quoted if p.kind in {"code", "options"}] == ["code"]
+
+
+GQLGEN_LIKE = (
+    "# Where should the generated server code go?\n"
+    "exec:\n"
+    "  package: graph\n"
+    '  layout: single-file # Only other option is "follow-schema," ie multi-file.\n'
+    "\n"
+    "  # Only for follow-schema layout:\n"
+    "  # dir: graph\n"
+    '  # filename_template: "{name}.generated.go"\n'
+    "\n"
+    "  # Optional: Maximum number of goroutines in concurrency to use per child resolvers(default: unlimited)\n"
+    "  # worker_limit: 1000\n"
+    "\n"
+    "# Optional: Pass in a path to a new gotpl template to use for generating the models\n"
+    "# model_template: [your/path/model.gotpl]\n"
+    "\n"
+    "# Optional: turn on to use []Thing instead of []*Thing\n"
+    "# omit_slice_element_pointers: false\n"
+    "\n"
+    "# Optional: turn on to omit Is<Name>() methods to interface and unions\n"
+    "# omit_interface_checks : true\n"
+    "\n"
+    "# Optional: set to use -gcflags during validation to disable compiler\n"
+    "# optimizations. This makes validation faster. Default: false\n"
+    "# fast_validation: false\n"
+    "\n"
+    "# note: this line is prose about the file, not an option\n"
+    "# e.g. type Thing struct { FieldA OtherThing }\n" + _FILLER
+)
+
+
+def test_an_option_the_example_leaves_commented_out_is_an_option_marked_so() -> None:
+    """gqlgen's default gqlgen.yml comments out ~20 options (`# worker_limit: 1000` under "# Optional: Maximum
+    number of goroutines…"): they are what a reader looks for, and were on no page."""
+    options = {o.path: o for o in config_options(GQLGEN_LIKE, "yaml", 1)}
+    worker = options["exec.worker_limit"]
+    assert (worker.value, worker.commented, worker.line) == (
+        "1000",
+        True,
+        _line(GQLGEN_LIKE, "# worker_limit"),
+    )
+    assert worker.doc.startswith("Optional: Maximum number of goroutines")
+    assert options["exec.dir"].doc == "Only for follow-schema layout:"
+    assert options["exec.filename_template"].value == '"{name}.generated.go"'
+    assert options["model_template"].value == "[your/path/model.gotpl]"
+    assert options["omit_interface_checks"].value == "true"
+    assert options["fast_validation"].default == "false"
+    assert not options["exec.package"].commented
+    # prose that looks like a key is no option
+    assert not {"note", "Optional", "Default", "e.g"} & set(options)
+    page = f"## Configuration\n\n```yaml\n{GQLGEN_LIKE}```\n"
+    table = next(p for p in passages(read_text(page, name="docs/config.md")) if p.kind == "options")
+    assert (
+        "\nexec.worker_limit | 1000 | unlimited | Commented out in the example. Optional: Maximum"
+        in table.text
+    )
+    # a remark after the value says what the option is when no comment stands above it
+    assert options["exec.layout"].doc == 'Only other option is "follow-schema," ie multi-file.'

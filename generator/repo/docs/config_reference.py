@@ -1,6 +1,8 @@
 """A docs code block that is a commented configuration file read as the configuration reference it is: each
 option's key path, the value the example gives it, what its comment says and the default the comment names,
-at the line of the key (nfpm's configuration.md is one 640-line commented `nfpm.yaml`, every option there)."""
+at the line of the key (nfpm's configuration.md is one 640-line commented `nfpm.yaml`, every option there).
+An option the example leaves commented out (gqlgen's `# worker_limit: 1000` under "# Optional: Maximum number of
+goroutines…") is an option too, marked as such: a reader looks for exactly those."""
 
 from __future__ import annotations
 
@@ -19,6 +21,13 @@ _ITEM = re.compile(r"^(?P<indent>\s*)-\s+(?P<value>.+)$")
 _COMMENT = re.compile(r"^\s*#\s?(?P<text>.*)$")
 _BLOCK_SCALARS = frozenset({"|", ">", "|-", ">-", "|+", ">+"})
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
+# a commented-out key: `# dir: graph`, `#   ID:`; its key starts lowercase ("# Optional: turn on…" and
+# "# Default: false" are prose) and its value is one token ("# note: this is how…" is prose)
+_COMMENTED_KEY = re.compile(r"^(?P<indent>\s*)# ?(?P<line>\s*[a-z_][\w-]*\s*:(?:\s+.*)?)$")
+_ONE_TOKEN = re.compile(r"""^(?:|"[^"]*"|'[^']*'|\[[^\]]*\]|\{[^}]*\}|[^\s"'\[{]+)$""")
+_PROSE_KEYS = frozenset(
+    {"note", "notes", "example", "examples", "see", "tip", "warning", "todo", "default", "eg", "ie"}
+)
 # "Default is `semver`", "Defaults to "debsign"", "Default: 0o002 (will remove …)", "(defaults to transparent)";
 # not "Default is extracted from `version`" nor "defaults to package name": a word that goes on is no value
 _DEFAULT = re.compile(
@@ -37,6 +46,7 @@ class ConfigOption:
     doc: str  # its comment, joined into one line ("" when it has none)
     default: str  # what the comment names as its default ("" when it names none)
     line: int  # 1-based line of the key in the block's file
+    commented: bool = False  # the example leaves it commented out
 
 
 @dataclass
@@ -47,6 +57,7 @@ class _Open:
     value: list[str]
     doc: str
     line: int
+    commented: bool = False
 
 
 def config_options(text: str, language: str, first_line: int) -> tuple[ConfigOption, ...]:
@@ -75,10 +86,11 @@ def _read(lines: list[str], first_line: int) -> list[ConfigOption]:
         if not line.strip():
             comment = []
             continue
-        if remark := _COMMENT.match(line):
+        commented = _commented_key(line)
+        if commented is None and (remark := _COMMENT.match(line)):
             comment.append(remark.group("text").strip())
             continue
-        key = _KEY.match(line)
+        key = _KEY.match(commented or line)
         item = _ITEM.match(line) if not key else None
         matched = key or item
         if matched is None:
@@ -112,9 +124,24 @@ def _read(lines: list[str], first_line: int) -> list[ConfigOption]:
                 entry.value.append(f"{name}: {value}")
         else:
             path = _path([*stack, (column, name)])
-            found.append(_Open(path, [value] if value else [], doc, first_line + at))
+            doc = doc or _trailing_comment(key.group("value") or "")
+            found.append(_Open(path, [value] if value else [], doc, first_line + at, commented is not None))
         stack.append((column, name))
     return [_closed(o) for o in found if o.doc or (o.value and not o.path.endswith("[]"))]
+
+
+def _commented_key(line: str) -> str | None:
+    """`line` as the key it comments out, at the column of its `#` (`  # dir: graph` → `  dir: graph`);
+    None for a comment that is prose."""
+    found = _COMMENTED_KEY.match(line)
+    if found is None:
+        return None
+    uncommented = found.group("indent") + found.group("line")
+    key = _KEY.match(uncommented)
+    if key is None or key.group("key").lower().replace(".", "") in _PROSE_KEYS:
+        return None
+    value = _TRAILING_COMMENT.sub("", key.group("value") or "").strip()
+    return uncommented if _ONE_TOKEN.match(value) else None
 
 
 def _path(stack: list[tuple[int, str]]) -> str:
@@ -154,6 +181,12 @@ def _scalar(value: str) -> str:
     return value if value not in _BLOCK_SCALARS else ""
 
 
+def _trailing_comment(value: str) -> str:
+    """The remark after a key's value (`layout: single-file # Only other option is "follow-schema"`)."""
+    remark = _TRAILING_COMMENT.search(value)
+    return remark.group(0).strip().lstrip("#").strip() if remark else ""
+
+
 def _joined(comment: list[str]) -> str:
     return " ".join(line for line in comment if line)
 
@@ -169,4 +202,5 @@ def _closed(option: _Open) -> ConfigOption:
         option.doc,
         next(g for g in default.groups() if g) if default else "",
         option.line,
+        option.commented,
     )

@@ -14,7 +14,7 @@ from generator.documents.included import api_names
 from generator.documents.markdown import is_label
 from generator.documents.model import Block, Section
 from generator.documents.standing import INACTIVE
-from generator.repo.docs.config_reference import config_options
+from generator.repo.docs.config_reference import ConfigOption, config_options
 from generator.repo.docs.headings import HOW_TO_HEADING, skipped_section
 from generator.repo.docs.model import DocPassage, table_text
 
@@ -135,7 +135,7 @@ def _options_passage(block: Block) -> DocPassage | None:
         return None
     defaults = any(o.default for o in options)
     header = ("Option", "Example", *(("Default",) if defaults else ()), "What it does")
-    rows = [(o.path, o.value, *((o.default,) if defaults else ()), o.doc) for o in options]
+    rows = [(o.path, o.value, *((o.default,) if defaults else ()), _what_it_does(o)) for o in options]
     return DocPassage(
         "",
         block.start,
@@ -145,6 +145,13 @@ def _options_passage(block: Block) -> DocPassage | None:
         language=block.language,
         lines=tuple(o.line for o in options),
     )
+
+
+def _what_it_does(option: ConfigOption) -> str:
+    """An option's comment, saying first when the example leaves the option commented out."""
+    if not option.commented:
+        return option.doc
+    return f"Commented out in the example. {option.doc}".strip()
 
 
 def _continues_list(blocks: Sequence[tuple[Section, Block]], last: int, at: int) -> bool:
