@@ -273,3 +273,98 @@ def test_the_helpers_a_bin_script_requires_make_no_library(tmp_path: Path) -> No
     library = {**files, "package.json": '{"name": "deployer", "main": "cli.js"}\n'}
     root = write_tree(tmp_path / "library", library)
     assert extract_facts(root, map_repository(root)).files["deploy.js"].api_names == ["deploy"]
+
+
+def test_a_librarys_command_its_readme_shows_a_user_typing_opens_its_flow(tmp_path: Path) -> None:
+    # datasette: the package re-exports an API, yet its README runs `datasette serve data.db`; the flow had
+    # followed the API's heaviest function (the HTTP layer here, a permission-rule builder there)
+    library = {
+        **CLICK_TOOL,
+        "tool/__init__.py": '"""A build library."""\nfrom .http import serve\n',
+        "pyproject.toml": '[project]\nname = "tool"\n\n[project.scripts]\ntool = "tool.cli:cli"\n',
+        "README.md": "# tool\n\n```sh\npip install tool\n$ tool build --fast\n```\n",
+    }
+    assert _entry(library, tmp_path) == ("tool/cli.py", "build")
+    facts = extract_facts(tmp_path / "repo", map_repository(tmp_path / "repo"))
+    assert facts.calls is not None and facts.calls.commands == [("tool/cli.py", "build")]  # not `version`
+
+
+def test_a_librarys_command_opens_its_flow_only_when_shown_before_its_code_is_called(tmp_path: Path) -> None:
+    library = {
+        **CLICK_TOOL,
+        "tool/__init__.py": '"""A build library."""\nfrom .http import serve\n',
+        "pyproject.toml": '[project]\nname = "tool"\n\n[project.scripts]\ntool = "tool.cli:cli"\n',
+    }
+    # taskiq: the README makes a broker and sends a task before it runs `taskiq worker`: used from code
+    called = {**library, "README.md": "# tool\n\n```python\nserve([1])\n```\n\n```sh\ntool build\n```\n"}
+    root = write_tree(tmp_path / "called", called)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None and facts.calls.commands == []
+    # nfpm: a README without code, a quick start installing with `go install …@latest` (no decorator) then
+    # running `nfpm init` and `nfpm package`: the commands shown, the heaviest opening the flow
+    started = {
+        **library,
+        "README.md": "# tool\n\nBuilds things.\n",
+        "docs/quick-start.md": (
+            "# Quick start\n\n```sh\ngo install example.com/tool@latest\n```\n\n"
+            "Make a sample with `tool version`, then build:\n\n```sh\n$ tool build --fast\n```\n"
+        ),
+    }
+    root = write_tree(tmp_path / "started", started)
+    facts = extract_facts(root, map_repository(root))
+    assert facts.calls is not None
+    assert facts.calls.commands == [("tool/cli.py", "version"), ("tool/cli.py", "build")]
+    assert facts.calls.tree()[0].edge.caller == "build"
+
+
+GO_CLI_VALUES = {
+    # gqlgen: its urfave/cli commands are package-level values whose actions run the API; `main` only hands
+    # them to `app.Run`, so no call of main's leads into the repository
+    "go.mod": "module example.com/gen\n\ngo 1.21\n\nrequire github.com/urfave/cli/v3 v3.0.0\n",
+    "main.go": (
+        'package main\n\nimport (\n\t"context"\n\t"os"\n\n\t"example.com/gen/api"\n'
+        '\t"github.com/urfave/cli/v3"\n)\n\n'
+        "var generateCmd = &cli.Command{\n"
+        '\tName: "generate",\n'
+        "\tAction: func(ctx context.Context, c *cli.Command) error {\n\t\treturn api.Generate()\n\t},\n}\n\n"
+        "func main() {\n\tapp := &cli.Command{}\n\tapp.Commands = []*cli.Command{generateCmd}\n"
+        "\t_ = app.Run(context.Background(), os.Args)\n}\n"
+    ),
+    "api/generate.go": (
+        "package api\n\n// Generate writes the code.\nfunc Generate() error {\n\tload()\n\twrite()\n"
+        "\treturn nil\n}\n\nfunc load() {\n"
+        + "".join(f"\tl{i} := {i}\n\t_ = l{i}\n" for i in range(12))
+        + "}\n\nfunc write() {\n"
+        + "".join(f"\tw{i} := {i}\n\t_ = w{i}\n" for i in range(12))
+        + "}\n"
+    ),
+}
+
+
+def test_a_tool_whose_commands_lead_nowhere_takes_its_flow_from_the_api_they_run(tmp_path: Path) -> None:
+    # the commands' tree was empty, and with it the index's main flow
+    assert _entry(GO_CLI_VALUES, tmp_path) == ("api/generate.go", "Generate")
+
+
+def test_a_command_class_its_readme_shows_opens_the_flow_at_its_call(tmp_path: Path) -> None:
+    # commitizen: a table files `commands.Bump` under "func" and cli.py runs `args.func(conf, arguments)()`;
+    # a flow from the class followed its constructor (`Bump.__init__`), not the bump
+    files = {
+        "rel/__init__.py": '"""A release library."""\nfrom .http import serve\n',
+        "rel/engine.py": _work("The engine", 12),
+        "rel/config.py": _work("The settings", 14).replace("def run(", "def read_config("),
+        "rel/http.py": _work("An HTTP layer", 16).replace("def run(", "def serve("),
+        "rel/commands/__init__.py": "from .bump import Bump\n",
+        "rel/commands/bump.py": (
+            '"""Bump."""\nfrom rel.config import read_config\nfrom rel.engine import run\n\n\nclass Bump:\n'
+            "    def __init__(self, config):\n        self.config = read_config(config)\n\n"
+            "    def __call__(self):\n        run([1, 2])\n"
+        ),
+        "rel/cli.py": (
+            '"""The commands."""\nfrom rel import commands\n\n'
+            'data = {"commands": [{"name": ["bump"], "help": "Bump the version.", "func": commands.Bump}]}\n'
+        ),
+        "pyproject.toml": '[project]\nname = "rel"\n\n[project.scripts]\nrel = "rel.cli:main"\n',
+        "README.md": "# rel\n\n```sh\nrel bump\n```\n",
+    }
+    assert _entry(files, tmp_path) == ("rel/commands/bump.py", "Bump.__call__")

@@ -510,6 +510,12 @@ def test_deep_nesting_is_bounded_and_handwritten_notes_are_not_generated(tmp_pat
         ("t/integration/common.py", True),
         ("t/helper/test-tool.c", True),
         ("src/t/codes.py", False),  # a package's `t` module folder deeper down is code
+        ("codegen/testserver/singlefile/resolver.go", True),  # gqlgen's server for its code generator's tests
+        ("graphql/handler/testserver/testserver.go", True),
+        ("integration/server/cmd/integration/server.go", True),  # gqlgen's integration app, traefik's suite
+        ("integration/try/try.go", True),
+        ("sa-token-solon-plugin/src/main/java/cn/dev33/satoken/solon/integration/XPluginImp.java", False),
+        ("src/testserve/handler.py", False),
         ("benches/rotation.rs", True),  # Cargo's benchmarks (log4rs, tungstenite-rs, gocraft/work)
         ("src/trio/_tests/test_sync.py", True),  # a package's private test suite (trio's "Tests" subsystem)
         ("src/trio/_core/_tests/tutil.py", True),

@@ -208,7 +208,11 @@ class CallGraph:
         if chosen or commands:
             # the tool named after the project when it leads to code of the repository
             named = [] if chosen else [node for node in self.named if node in commands]
-            return (self.tree_from(named) if named else []) or self.tree_from(chosen[:1] or commands)
+            tree = (self.tree_from(named) if named else []) or self.tree_from(chosen[:1] or commands)
+            if tree:
+                return tree
+            # commands that lead nowhere (gqlgen's `main` hands its urfave/cli commands, declared in
+            # package-level values, to `app.Run`) leave the flow to the public API they run
         # the best entry point whose calls lead anywhere: one calling only into other packages has no tree
         trees = (call_tree(self, self.files, entry) for entry in self.entries(paths, limit=ENTRIES))
         return next((tree for tree in trees if tree), [])

@@ -36,6 +36,7 @@ from generator.repo.facts.fanin import (
 from generator.repo.facts.imports import ImportIndex
 from generator.repo.facts.languages import SUPPORTED, symbols_on_demand
 from generator.repo.facts.mentions import readme_code_names
+from generator.repo.facts.named_commands import started_commands
 from generator.repo.facts.parsing import parse_sources, parse_symbols
 from generator.repo.facts.prose import summary
 from generator.repo.facts.redaction import redact_symbols
@@ -89,6 +90,9 @@ def extract_facts(
     calls.entered = example_calls(examples, entered_in)
     calls.deferred = example_calls(examples, deferred_in)
     calls.qualified = example_calls(examples, qualified_in)
+    if not calls.commands:  # a library: the commands its docs show a user typing are where its use starts
+        shown = started_commands(lambda path: read_or_none(root, path), files, (e.code for e in examples))
+        calls.commands = calls.named = shown
     calls.workspace = workspace(root, repo_map)
     _score_importance(files, {e.path: e.lines for e in repo_map.files}, calls.calls_into)
     return Facts(

@@ -12,12 +12,13 @@ import posixpath
 import re
 import tomllib
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.repo.facts.commands import callables, keyed
 from generator.repo.facts.comments import descendants, node_text
+from generator.repo.facts.examples import called_in
 from generator.repo.facts.languages import parse_tree
 from generator.repo.facts.pysource import last_name
 from generator.repo.facts.tscalls import innermost
@@ -92,6 +93,59 @@ def named_commands(read: Read, files: dict[str, FileFacts]) -> tuple[str, list[N
         if located is not None:
             commands[item.name] = NamedCommand(item.name, item.help, *located)
     return program, list(commands.values())[:MAX_COMMANDS]
+
+
+def started_commands(read: Read, files: dict[str, FileFacts], code: Iterable[str]) -> list[tuple[str, str]]:
+    """Where a library's use starts when its usage examples' `code` starts it from the command line
+    (`shown_commands`): each command's run (`running`). Only the source modules are read: a test's symbols,
+    read here, would count in the facts' `base_uses`."""
+    sources = {path: fact for path, fact in files.items() if not is_context_file(path)}
+    program, commands = named_commands(read, sources)
+    return [running(command, files[command.path]) for command in shown_commands(program, commands, code)]
+
+
+def shown_commands(program: str, commands: Iterable[NamedCommand], code: Iterable[str]) -> list[NamedCommand]:
+    """The program's commands a user starts with: those the first usage example showing any code shows a
+    user typing, in the order shown, when it shows one before any call into the code. datasette's README runs
+    `datasette serve path/to/database.db` after its install lines, nfpm's quick start (its README shows no
+    code) `nfpm init` and `nfpm package`; taskiq's README makes a broker and sends a task before it runs
+    `taskiq worker`, and piccolo's queries come before `piccolo asgi new`: a library used from code first.
+    A command is a line of code (a block's line or an inline span) opening with the program's name, after
+    a shell prompt at most; `pip install datasette` runs pip."""
+    by_name = {command.name: command for command in commands}
+    if not program or not by_name:
+        return []
+    typed = re.compile(
+        rf"^[ \t]*(?:\$[ \t]*)?{re.escape(program)}[ \t]+([a-z][\w-]*)(?:[ \t]+([a-z][\w-]*))?", re.MULTILINE
+    )
+    for text in code:
+        found = (
+            (m.start(), by_name.get(f"{m[1]} {m[2]}") or by_name.get(m[1])) for m in typed.finditer(text)
+        )
+        shown = [(at, command) for at, command in found if command is not None]
+        if shown and not _calls(text[: shown[0][0]]):
+            return list({command.name: command for _, command in shown}.values())
+        if shown or _calls(text):
+            return []  # the code is used from code first
+    return []
+
+
+def running(command: NamedCommand, fact: FileFacts) -> tuple[str, str]:
+    """Where a command's run starts: its function, or the `__call__` of its class (commitizen's table files
+    `commands.Bump` under "func", and cli.py runs `args.func(conf, arguments)()`: a flow from the class
+    would follow its constructor)."""
+    name = command.symbol.name
+    if command.symbol.kind == "class" and any(s.name == f"{name}.__call__" for s in fact.symbols):
+        return command.path, f"{name}.__call__"
+    return command.path, name
+
+
+# an `@` right after a word is a version or an address (`go install …/cmd/nfpm@latest`), never a decorator
+_AT_AFTER_WORD = re.compile(r"(?<=\S)@[\w.-]+")
+
+
+def _calls(code: str) -> bool:
+    return bool(called_in(_AT_AFTER_WORD.sub("", code)))
 
 
 def _nested(found: list[_Found]) -> list[_Found]:

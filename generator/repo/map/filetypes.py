@@ -194,7 +194,10 @@ CONTEXT_FOLDER = re.compile(
     # src/jvmTest and src/commonTest, mockito's src/testFixtures and src/androidTest, JMH benchmarks in src/jmh
     r"|(?-i:[a-z][a-zA-Z0-9]*Test|testFixtures|jmh)"
     # fuzzing harnesses: CLI11's fuzz/ was a subsystem ("Fuzz"), cJSON's fuzzing/, serde_json's and libsql's fuzz/
-    r"|fuzz|fuzzing|fuzzers?|oss-fuzz",
+    r"|fuzz|fuzzing|fuzzers?|oss-fuzz"
+    # a server the tests start, its generated resolvers and schemas their fixtures: gqlgen's codegen/testserver/
+    # (131 of its code generator's 152 modules had been read as the generator) and graphql/handler/testserver/
+    r"|testservers?",
     re.IGNORECASE,
 )
 CONTEXT_NAME = re.compile(
@@ -247,8 +250,11 @@ def is_context_file(path: str) -> bool:
 # the test suite's folder when it is the top-level `t/`: Perl's convention, kept by git (t/helper/test-*.c)
 # and by celery and its libraries (kombu's t/unit/, t/integration/, t/mocks.py had been a "Mocks" subsystem);
 # the benchmarks' when it is the top-level `performance/` (restana's against express, fastify and hapi had been
-# a subsystem "Performance"; marshmallow's benchmark.py) — a `src/performance/` is the library's own
-_TOP_CONTEXT_FOLDERS = frozenset({"t", "performance"})
+# a subsystem "Performance"; marshmallow's benchmark.py) — a `src/performance/` is the library's own; the
+# integration suite's when it is the top-level `integration/`: gqlgen's (a test app, a Go server and the Node
+# client that queries it, whose `main` had been the main flow and its PORT "the environment variables") and
+# traefik's — deeper down it is code (Sa-Token's and mybatis-flex's solon/integration/ plug into a framework)
+_TOP_CONTEXT_FOLDERS = frozenset({"t", "performance", "integration"})
 
 
 # a Go command named for what it runs, in a folder of commands: chainsaw's pkg/commands/test/ (`chainsaw test`,
