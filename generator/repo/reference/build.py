@@ -41,6 +41,17 @@ from generator.repo.reference.csharp import CsField, csharp_fields
 from generator.repo.reference.dict_defaults import defaults_dicts, fill_defaults
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.repo.reference.plugins import (
+    PLUGGED,
+    PLUGIN_INTERFACE,
+    go_asserted,
+    go_taken,
+    hook_marked,
+    how_to,
+    interface_signatures,
+    pluggy_hooks,
+    plugin_interfaces,
+)
 from generator.repo.reference.public import EXTENDING, PublicFace
 from generator.repo.reference.traits import native_extensions
 from generator.repo.reference.viper import Instances, file_viper_env, package_viper_env, viper_instances
@@ -59,7 +70,9 @@ MANIFEST_DEPTH = 1  # folders below the root whose CMakeLists.txt or Cargo.toml 
 FIELD_DOC_CHARS = 200  # what a field is, in a table cell: its comment's first sentence or two
 FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
+MAX_PLUGGED = 24  # plugin hooks and interfaces shown, whatever room the rest leaves (gqlgen has 17)
 TAUGHT = "base class the docs subclass"
+_CALLABLES = frozenset({"function", "method"})
 HAND_ON_HOPS = 3  # a hook handed on this many times in its file still plugs in (redcon's ListenAndServe)
 DOC_WEIGHT = 5  # a record the docs name counts as much as one imported by two or three modules
 _TS_DECLARATIONS = re.compile(r"\.d\.[cm]?ts$")  # a Python stub beside its module would repeat its records
@@ -122,6 +135,11 @@ class _Found:
     vipers: dict[str, Instances] = field(
         default_factory=dict
     )  # a Go file → what it tells each viper instance
+    # plugin systems: the types a Go `Add…`/`Register…`/`Use…` function takes; each Go function's type
+    # assertions with the words of its body; the functions marked as a pluggy hook (spec or implementation)
+    go_taken: set[str] = field(default_factory=set)
+    go_asserted: list[tuple[set[str], set[str]]] = field(default_factory=list)
+    hooked: set[tuple[str, str]] = field(default_factory=set)
 
 
 def read_reference(
@@ -194,14 +212,45 @@ def read_reference(
         extensions=tuple(
             _rank_extensions(
                 taught
-                + [e for e in _hooks_only(found.extensions, found) if face.extension(e)]
-                + _taking(face.registries(registries(facts, linker), linker), found),
+                + [e for e in _hooks_only(_plugged(root, found, docs, linker), found) if _met(e, face)]
+                + _taking(face.registries(_not_hooked(registries(facts, linker), found), linker), found),
                 named,
             )
         ),
         config_docs=doc_passages(docs, _CONFIG_DOC, _OPTIONS_DOC),
         extension_docs=extension_docs,
     )
+
+
+def _plugged(root: Path, found: _Found, docs: ProjectDocs | None, linker: Linker) -> list[Extension]:
+    """The extension points, a Go interface a plugin is passed in as or asserted to marked as a plugin's; the
+    first plugin point of each file with the docs page that explains its hooks."""
+    interfaces = {e.symbol.name for e in found.extensions if e.kind == "interface"}
+    plugged = plugin_interfaces(found.go_taken, interfaces, found.go_asserted)
+    marked = [
+        replace(e, kind=PLUGIN_INTERFACE)
+        if e.kind == "interface" and e.symbol.path.endswith(".go") and e.symbol.name in plugged
+        else e
+        for e in found.extensions
+    ]
+    guided: set[str] = set()
+    for at, extension in enumerate(marked):
+        if extension.kind in PLUGGED and extension.symbol.path not in guided:
+            guided.add(extension.symbol.path)
+            names = [h.name for e in marked if e.symbol.path == extension.symbol.path for h in e.hooks]
+            marked[at] = replace(extension, guide=how_to(root, docs, names, linker))
+    return marked
+
+
+def _met(extension: Extension, face: PublicFace) -> bool:
+    """A plugin system's hooks are what its users implement, wherever they are declared."""
+    return extension.kind in PLUGGED or face.extension(extension)
+
+
+def _not_hooked(registered: list[Extension], found: _Found) -> list[Extension]:
+    """No function a plugin system calls (`@hookimpl`) or declares (`@hookspec`) takes anything in, whatever
+    its name: datasette's `register_output_renderer` implementations listed as registries."""
+    return [e for e in registered if (e.symbol.path, e.symbol.name) not in found.hooked]
 
 
 def _operations_only(record: Record) -> bool:
@@ -268,6 +317,11 @@ def _gather(
     for prefix, line in spans.env_prefixes(text, facts.symbols):
         found.options.append(Option(f"{prefix}*", "environment variable", citation=linker.check(path, line)))
     if facts.language == "python":
+        if hooks := pluggy_hooks(path, text, facts.symbols, linker):
+            found.extensions.append(hooks)
+        found.hooked |= {
+            (path, s.name) for s in facts.symbols if s.kind in _CALLABLES and hook_marked(lines, s)
+        }
         _gather_python(found, path, text, facts, linker, redactor, subclasses, handed)
         return
     for name, line in spans.env_reads(text, facts.language):
@@ -295,6 +349,8 @@ def _gather(
         return
     if facts.language == "go":
         found.extensions += _hook_setters(path, lines, facts, linker)
+        found.go_taken |= go_taken(lines)
+        found.go_asserted += go_asserted(lines, facts.symbols)
         returns, takes = spans.go_signature_types(text)
         found.go_returns.setdefault(posixpath.dirname(path), []).extend(returns)
         found.go_takes.setdefault(posixpath.dirname(path), []).extend(takes)
@@ -552,7 +608,16 @@ def _gather_types(
                 for name, at in spans.interface_methods(body)
             )
             if hooks:
-                found.extensions.append(Extension(cited, "interface", hooks, subclasses.get(symbol.name, 0)))
+                methods = spans.interface_methods(body)
+                found.extensions.append(
+                    Extension(
+                        cited,
+                        "interface",
+                        hooks,
+                        subclasses.get(symbol.name, 0),
+                        signatures=interface_signatures(body, [at for _, at in methods]),
+                    )
+                )
             continue
         declared = spans.struct_fields(body, facts.language)
         given = defaults.get(symbol.name, {})
@@ -1468,15 +1533,23 @@ def _centrality(record: Record, named: frozenset[str]) -> int:
 
 
 def _rank_extensions(extensions: list[Extension], named: frozenset[str]) -> list[Extension]:
+    """A plugin system's hooks first (in their file's order), then the classes the docs subclass, those the
+    docs name, those most extended; the registries after them. Plugin points have room of their own: gqlgen's
+    seven plugin interfaces had lost their places to `Marshaler` and a test server's interface."""
     classes = sorted(
         (e for e in extensions if e.kind != "registry"),
         key=lambda e: (
-            e.kind != TAUGHT,
-            e.symbol.name not in named,
-            -e.subclasses,
-            -len(e.hooks),
-            e.symbol.path,
-            e.symbol.name,
+            (False, False, False, 0, 0, e.symbol.path, str(_line(e.symbol)).zfill(8))
+            if e.kind in PLUGGED
+            else (
+                True,
+                e.kind != TAUGHT,
+                e.symbol.name not in named,
+                -e.subclasses,
+                -len(e.hooks),
+                e.symbol.path,
+                e.symbol.name,
+            )
         ),
     )
     first: dict[str, Extension] = {}
@@ -1488,7 +1561,13 @@ def _rank_extensions(extensions: list[Extension], named: frozenset[str]) -> list
         {(e.symbol.path, e.symbol.name): e for e in extensions if e.kind == "registry"}.values()
     )
     registered.sort(key=lambda e: (e.symbol.name not in named, e.symbol.path, e.symbol.name))
-    return classes[: MAX_EXTENSIONS - min(len(registered), MAX_REGISTRIES)] + registered[:MAX_REGISTRIES]
+    plugged = sum(1 for e in classes if e.kind in PLUGGED)
+    room = max(MAX_EXTENSIONS - min(len(registered), MAX_REGISTRIES), min(plugged, MAX_PLUGGED))
+    return classes[:room] + registered[:MAX_REGISTRIES]
+
+
+def _line(symbol: CitedSymbol) -> int:
+    return symbol.citation.start if symbol.citation else 0
 
 
 def _commands_named(found: list[Option], commands: Mapping[str, str]) -> list[Option]:

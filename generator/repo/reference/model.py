@@ -57,6 +57,8 @@ class Extension:
     hooks: tuple[CitedSymbol, ...] = ()
     subclasses: int = 0
     takes: tuple[Record, ...] = ()  # a registry's: the records what it registers is made of
+    signatures: tuple[str, ...] = ()  # a plugin hook's parameters (and results), one per hook, as declared
+    guide: CitedSymbol | None = None  # the docs page that explains a plugin system's hooks
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from generator.repo.analyze.citations import Linker
 from generator.repo.model import Citation, CitedSymbol, DocPassage
 from generator.repo.reference.build import FLAG, MAKER, SETTER
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.repo.reference.plugins import HOOKS, PLUGGED, PLUGIN_INTERFACE
 from generator.repo.reference.settings import CARGO, CMAKE, MACRO
 from generator.site.pages.model_text import citation_markdown, code_link, inline_code
 from generator.site.pages.repo_guide import (
@@ -339,11 +340,14 @@ def _field_row(line: FieldLine, said: bool = False, typed: bool = True) -> Markd
 
 
 def _extension_part(extension: Extension) -> ReferencePart:
+    if extension.kind in PLUGGED:
+        return _plugin_part(extension)
     symbol = extension.symbol
     implemented = extension.kind in {
         "trait",
         "interface",
         "protocol",
+        PLUGIN_INTERFACE,
     }  # a Rust type implements, never extends
     joins = "types implement it" if implemented else "classes extend it"
     extended = f"; {extension.subclasses} {joins}" if extension.subclasses > 1 else ""
@@ -353,6 +357,37 @@ def _extension_part(extension: Extension) -> ReferencePart:
         inline_code(symbol.name),
         intro,
         items=tuple(_hook(h, whole=extension.kind == "event emitter") for h in extension.hooks),
+    )
+
+
+def _plugin_part(extension: Extension) -> ReferencePart:
+    """A plugin system's hooks, each with its parameters as declared, and the docs page explaining them: a
+    pluggy hook specification as one part (datasette's 42 hooks), a Go plugin interface as one part each."""
+    symbol = extension.symbol
+    guide = extension.guide
+    explained = (
+        f"\n\nThe docs explain them in {symbol_name(guide, guide.name)} ({inline_code(guide.path)})."
+        if guide is not None
+        else ""
+    )
+    if extension.kind == HOOKS:
+        heading = Markdown(f"Plugin hooks in {inline_code(symbol.path)}")
+        intro = Markdown(
+            f"The hooks {inline_code(symbol.path)} specifies ({len(extension.hooks)}): a plugin implements one by "
+            f"defining a function of its name, marked as the hook's implementation.{explained}"
+        )
+    else:
+        heading = inline_code(symbol.name)
+        extended = f"; {extension.subclasses} types implement it" if extension.subclasses > 1 else ""
+        intro = Markdown(
+            f"{symbol_name(symbol)} {defined_in(symbol, extension.kind, extended)}{explained}\n\n"
+            "A plugin implements:"
+        )
+    signatures = extension.signatures if len(extension.signatures) == len(extension.hooks) else ()
+    return ReferencePart(
+        heading,
+        intro,
+        items=tuple(_hook(h, signatures[at] if signatures else "") for at, h in enumerate(extension.hooks)),
     )
 
 
@@ -368,10 +403,12 @@ def _taking_part(registry: Extension, record: Record) -> ReferencePart:
     return ReferencePart(inline_code(symbol.name.rsplit(".", 1)[-1]), intro, part.header, part.rows)
 
 
-def _hook(hook: CitedSymbol, *, whole: bool = False) -> Markdown:
-    """A hook by its own name (a method's, without its class), or `whole` (an event's: `job.done`)."""
+def _hook(hook: CitedSymbol, parameters: str = "", *, whole: bool = False) -> Markdown:
+    """A hook by its own name (a method's, without its class), or `whole` (an event's: `job.done`); with
+    its `parameters` as declared when given."""
     doc = f" — {prose(hook.doc)}" if hook.doc else ""
-    return Markdown(symbol_name(hook, hook.name if whole else hook.name.rsplit(".", 1)[-1]) + doc)
+    shown = hook.name if whole else hook.name.rsplit(".", 1)[-1]
+    return Markdown(symbol_name(hook, shown + parameters) + doc)
 
 
 def _where(citation: Citation | None) -> Markdown:
