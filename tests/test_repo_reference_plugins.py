@@ -157,3 +157,70 @@ def test_go_interfaces_a_plugin_is_taken_as_or_asserted_to_come_first(tmp_path: 
         marshaler = page.split("## `Marshaler`", 1)[1].split("\n## ", 1)[0]
         assert page.index("## `Marshaler`") > page.index("## `CodeGenerator`")
         assert "*plugin interface*" not in marshaler
+
+
+ORM = {
+    "README.md": "# orm\n\nOrm maps Python classes to database tables.\n",
+    "pyproject.toml": '[project]\nname = "orm"\nversion = "1.0"\n',
+    "orm/__init__.py": (
+        "from orm.table import Table\nfrom orm.columns import Integer, Varchar\n\n"
+        "__all__ = ['Integer', 'Table', 'Varchar']\n"
+    ),
+    "orm/table.py": (
+        "class Table:\n"
+        '    """A database table; an instance is a row."""\n\n'
+        "    def __init_subclass__(cls, tablename: str = '', schema: str = 'public', _internal=None):\n"
+        '        """Sets the table up.\n\n        :param tablename: The name of the table in the database.\n'
+        '        """\n        cls._meta = (tablename, schema)\n\n'
+        "    def __init__(self, _data=None, **kwargs):\n        self._data = _data\n"
+    ),
+    "orm/columns.py": (
+        "class Column:\n"
+        '    """What every column is."""\n\n'
+        "    def __init__(self, null: bool = False, primary_key: bool = False, **kwargs):\n"
+        "        self._meta = (null, primary_key)\n\n\n"
+        "class Varchar(Column):\n"
+        '    """A string of at most `length` characters."""\n\n'
+        "    def __init__(self, length: int = 255, default: str = '', **kwargs):\n"
+        "        self.length = length\n        super().__init__(**kwargs)\n\n\n"
+        "class Integer(Column):\n"
+        '    """A whole number."""\n\n'
+        "    def __init__(self, default: int = 0, **kwargs):\n        super().__init__(**kwargs)\n"
+    ),
+    "orm/query.py": (
+        "from orm.table import Table\n\n\n"
+        "class Query:\n    def __init__(self, table: Table, where: str = ''):\n"
+        "        self.table = table\n        self.where = where\n"
+    ),
+    "orm/engine.py": (
+        "from orm.query import Query\n\n\n"
+        "class Result:\n    def __init__(self, query: Query, rows: list):\n"
+        "        self.query = query\n        self.rows = rows\n"
+    ),
+    "docs/tables.md": (
+        "# Tables\n\nA table is a class:\n\n```python\nfrom orm import Table, Varchar, Integer\n\n\n"
+        "class Band(Table):\n    name = Varchar(length=100)\n    popularity = Integer()\n\n\n"
+        "class Concert(Table, tablename='concerts'):\n    band = Varchar()\n    venue = Varchar()\n```\n"
+    ),
+}
+
+
+def test_the_classes_the_docs_models_are_made_of_open_the_data_model(tmp_path: Path) -> None:
+    """piccolo's `Table` (its settings are `__init_subclass__`'s class keywords) and `Column` (its `__init__`
+    sets `_meta` alone) were on no Data model page: a plain class counts only with two attributes set."""
+    root = make_project(tmp_path / "orm", ORM)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    model = read_page(result.study.harvest_dir / "reference" / "data-model.md")[1]
+    headings = [line for line in model.splitlines() if line.startswith("## `")]
+    assert headings[:4] == ["## `Table`", "## `Column`", "## `Varchar`", "## `Integer`"]
+    table = model.split("## `Table`", 1)[1].split("\n## ", 1)[0]
+    assert "*model base the docs subclass*" in table
+    assert "`tablename`" in table and "The name of the table in the database." in table
+    assert "`_internal`" not in table
+    varchar = model.split("## `Varchar`", 1)[1].split("\n## ", 1)[0]
+    assert "*field type in the docs' models*" in varchar and "`length`" in varchar and "`255`" in varchar
+    column = model.split("## `Column`", 1)[1].split("\n## ", 1)[0]  # what every field type takes
+    assert "*base of the field types*" in column and "`primary_key`" in column

@@ -41,6 +41,7 @@ from generator.repo.reference.csharp import CsField, csharp_fields
 from generator.repo.reference.dict_defaults import defaults_dicts, fill_defaults
 from generator.repo.reference.jvm import jvm_fields
 from generator.repo.reference.model import Extension, FieldLine, Option, Record, Reference
+from generator.repo.reference.modelled import FIELD_BASE, FIELD_TYPE, MAX_FIELD_TYPES, MODEL_BASE, doc_models
 from generator.repo.reference.plugins import (
     PLUGGED,
     PLUGIN_INTERFACE,
@@ -70,6 +71,7 @@ MANIFEST_DEPTH = 1  # folders below the root whose CMakeLists.txt or Cargo.toml 
 FIELD_DOC_CHARS = 200  # what a field is, in a table cell: its comment's first sentence or two
 FLAG = "command-line flag"
 MAX_REGISTRIES, MAX_DOC_PASSAGES, DOC_PAGES = 8, 24, 3
+MAX_USERS_RECORDS = 10  # the model bases and field types the docs' models use, ahead of the other records
 MAX_PLUGGED = 24  # plugin hooks and interfaces shown, whatever room the rest leaves (gqlgen has 17)
 TAUGHT = "base class the docs subclass"
 _CALLABLES = frozenset({"function", "method"})
@@ -167,7 +169,7 @@ def read_reference(
     found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
     face = PublicFace(facts, docs)
-    records = _rank(found.records, named, facts)
+    records = _users_first(root, facts, docs, linker, redactor, _rank(found.records, named, facts))
     extension_docs = doc_passages(docs, _EXTEND_DOC, showing=face.teaches_extending)
     taught = doc_subclassed(
         extension_docs, facts, linker, {e.symbol.name for e in found.extensions}, found.sealed
@@ -222,6 +224,70 @@ def read_reference(
     )
 
 
+def _users_first(
+    root: Path,
+    facts: Facts,
+    docs: ProjectDocs | None,
+    linker: Linker,
+    redactor: Redactor | None,
+    records: list[tuple[Record, bool]],
+) -> list[tuple[Record, bool]]:
+    """The project's classes the docs' models are made of first (modelled.py): the base they subclass, then
+    the field types they declare, most used first; each a record already, else with the keyword arguments
+    a model gives it (`Varchar(length=100)`; piccolo's `Table` takes its settings as class keywords,
+    `class Band(Table, tablename="bands")`, in `__init_subclass__`). A settings class stays where it is."""
+    bases, types = doc_models(_code_passages(docs))
+    wanted = [name for name, _ in bases.most_common()]
+    wanted += [name for name, _ in types.most_common() if name not in bases][: MAX_FIELD_TYPES * 2]
+    classes = {symbol.name: (path, symbol) for path, symbol in _unique_classes(facts, set(wanted))}
+    # the base most of the field types extend (piccolo's `Column`: null, primary_key, unique, index …) comes
+    # after the model's base: what every field of a model takes
+    shared = Counter(
+        b.rsplit(".", 1)[-1] for name in types if name in classes for b in set(classes[name][1].bases)
+    )
+    common = [b for b, count in shared.most_common(1) if count >= 2 and b not in classes]
+    if common and (defined := _unique_classes(facts, set(common))):
+        classes[common[0]] = defined[0]
+        at = next((i for i, name in enumerate(wanted) if name not in bases), len(wanted))
+        wanted.insert(at, common[0])
+    kept = {r.symbol.name: (r, s) for r, s in records}
+    first: list[tuple[Record, bool]] = []
+    for name in wanted:
+        if name not in classes or len(first) >= MAX_USERS_RECORDS:
+            continue
+        path, symbol = classes[name]
+        found = kept.get(name)
+        if found is not None and found[0].symbol.path == path:
+            if not found[1]:
+                first.append(found)
+            continue
+        text = read_or_none(root, path, max_bytes=SOURCE_BYTES)
+        arguments = _model_arguments(text, symbol) if text is not None and not _ERROR.search(name) else ()
+        if arguments:
+            kind = MODEL_BASE if name in bases else FIELD_TYPE if name in types else FIELD_BASE
+            fields = tuple(_field_line(f, path, linker, redactor) for f in arguments)
+            uses = facts.files[path].name_uses.get(name, 0)
+            first.append((Record(cite(symbol, path, linker), kind, fields, uses), False))
+    chosen = {(r.symbol.path, r.symbol.name) for r, _ in first}
+    return first + [(r, s) for r, s in records if (r.symbol.path, r.symbol.name) not in chosen]
+
+
+def _code_passages(docs: ProjectDocs | None) -> list[DocPassage]:
+    if docs is None:
+        return []
+    return [*docs.examples, *(p for c in docs.concepts for page in c.pages for p in page.passages)]
+
+
+def _model_arguments(text: str, symbol: Symbol) -> tuple[PyField, ...]:
+    """The public keyword arguments a class's constructor takes (its `__new__`'s: ormar's `Integer(minimum=…)`),
+    else those of its `__init_subclass__`."""
+    for method in ("__init__", "__new__", "__init_subclass__"):
+        arguments = method_arguments(text, symbol.start, symbol.end, method)
+        if public := tuple(a for a in arguments if not a.name.startswith("_")):
+            return public
+    return ()
+
+
 def _plugged(root: Path, found: _Found, docs: ProjectDocs | None, linker: Linker) -> list[Extension]:
     """The extension points, a Go interface a plugin is passed in as or asserted to marked as a plugin's; the
     first plugin point of each file with the docs page that explains its hooks."""
@@ -237,7 +303,12 @@ def _plugged(root: Path, found: _Found, docs: ProjectDocs | None, linker: Linker
     for at, extension in enumerate(marked):
         if extension.kind in PLUGGED and extension.symbol.path not in guided:
             guided.add(extension.symbol.path)
-            names = [h.name for e in marked if e.symbol.path == extension.symbol.path for h in e.hooks]
+            names = [
+                name
+                for e in marked
+                if e.symbol.path == extension.symbol.path and e.kind in PLUGGED
+                for name in (e.symbol.name, *(h.name for h in e.hooks))
+            ]
             marked[at] = replace(extension, guide=how_to(root, docs, names, linker))
     return marked
 

@@ -29,6 +29,8 @@ _SPEC_MARKER = re.compile(r"^(\w+)\s*=\s*(?:[\w.]+\.)?HookspecMarker\(", re.MULT
 _HOOK_DECORATOR = re.compile(r"^\s*@(?:\w+\.)*\w*hook(?:impl|spec)\w*\b")
 # a Go function that takes something in by its name: `AddPlugin`, `PrependPlugin`, `Use`, `RegisterCodec`
 _DEF = re.compile(r"^\s*(?:async\s+)?def\s")
+# a page on plugging in by its name or title ("custom" alone is any page's: gqlgen's "Sending custom error data")
+_EXTENDING_PAGE = re.compile(r"plugin|hook|middleware|extend|extension", re.IGNORECASE)
 _COMPOUND = re.compile(r"_|[a-z][A-Z]")
 _GO_TAKER = re.compile(r"^func\s+(?:\([^)]*\)\s*)?(?:Add|Prepend|Append|Replace|Register|Use|Plug)\w*\s*\(")
 _GO_PARAMETER = re.compile(r"(?:^|,)\s*\w+(?:\s*,\s*\w+)*\s+(?:\.\.\.)?[*\[\]]*(?:\w+\.)?([A-Z]\w*)\s*$")
@@ -161,23 +163,26 @@ def interface_signatures(body: list[str], offsets: Iterable[int]) -> tuple[str, 
 
 
 def how_to(root: Path, docs: ProjectDocs | None, names: Iterable[str], linker: Linker) -> CitedSymbol | None:
-    """The docs page naming the most of a plugin system's hooks anywhere in its text (datasette's
-    docs/plugin_hooks.rst), by its title and cited at its lines; none when no page names MIN_GUIDE_HOOKS of
-    them."""
+    """The docs page naming the most of a plugin system's hooks or interfaces anywhere in its text
+    (datasette's docs/plugin_hooks.rst), by its title and cited at its lines; none when no page names
+    MIN_GUIDE_HOOKS of them."""
     if docs is None:
         return None
     # a compound name only (`MutateConfig`, `prepare_connection`): `Name` or `startup` is any page's word
     wanted = {short for n in names if _COMPOUND.search(short := n.rsplit(".", 1)[-1])}
-    best: tuple[int, DocPage] | None = None
+    best: tuple[bool, int, DocPage] | None = None
     pages = {page.path: page for concept in docs.concepts for page in concept.pages if page.passages}
     for path, page in pages.items():
         text = read_or_none(root, path) or ""
         count = sum(1 for n in wanted if re.search(rf"\b{re.escape(n)}\b", text))
-        if count >= MIN_GUIDE_HOOKS and (best is None or count > best[0]):
-            best = (count, page)
+        # a page about extending first, of those naming enough: gqlgen's middlewares.md names three of its
+        # handler interfaces, its "Migrating to 0.11" five, and errors.md three
+        extending = bool(_EXTENDING_PAGE.search(f"{path} {page.title}"))
+        if count >= MIN_GUIDE_HOOKS and (best is None or (extending, count) > best[:2]):
+            best = (extending, count, page)
     if best is None:
         return None
-    page = best[1]
+    page = best[2]
     first = page.passages[0]
     citation = linker.check(
         first.path, first.start, max(p.end for p in page.passages if p.path == first.path)
