@@ -21,6 +21,7 @@ from dataclasses import replace
 from .content_facets import treating_blocks
 from .heading_facets import ACCOUNT_FACETS, framed, path_facet_sets, section_own_facets
 from .headings import FRAME, decision_record, design_proposal, is_status_heading, section_facets, unnumbered
+from .implementation_sections import design_implementations
 from .limits import states_own_limit
 from .opening_passages import PASSAGES_PER_SECTION
 from .section_tree import TextSection, by_substance, old_sections, text_sections
@@ -71,6 +72,7 @@ def treating(
         and not any("how" in section_facets(s.heading, proposal=proposal) for s in sections)
     )
     marked = old_sections(sections)  # no longer in force: what they say treats nothing now
+    designs = design_implementations(sections)  # "## Implementation" holding the design: how it works
     subject_level = 0  # the level of the subject's section the current one stands in (0: none)
     design_level = 0  # the level of the "how" section ("## Proposal", "## Detailed design") it stands in
     facet_level = 0  # the level of the section treating `facet` it stands in
@@ -81,7 +83,7 @@ def treating(
         TextSection
     ] = []  # sections naming no facet, in a document saying how section by section
     parents: list[tuple[int, str]] = []  # the headings it stands in, the document's title aside
-    for section in sections:
+    for n, section in enumerate(sections):
         if not section.heading and own_headings and not larger and facet in {"use", "how"}:
             # a text with no heading over its account ("Hertz 支持优雅退出，优雅退出过程如下：" and the steps) says
             # how it works or is used by what it says (`content_facets`)
@@ -95,7 +97,7 @@ def treating(
         parents = [(level, heading) for level, heading in parents if level < section.level]
         inherited = enclosing[-1][1] if enclosing else set()
         parent = parents[-1][1] if parents else ""
-        says = section_own_facets(section, parent, record=record, proposal=proposal)
+        says = section_own_facets(section, parent, record=record, proposal=proposal, design=n in designs)
         facets = framed(says, [named for _, named in enclosing])
         if facets and not (section.level == 1 and section.heading == title):
             enclosing.append((section.level, facets))

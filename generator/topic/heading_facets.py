@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .headings import (
     ASIDE_ROLES,
@@ -15,6 +15,7 @@ from .headings import (
     section_facets,
     weighing,
 )
+from .implementation_sections import design_implementations
 from .section_tree import TextSection
 from .sentences import items_read_alone, list_parts
 
@@ -29,7 +30,9 @@ FRAMING_FACETS = frozenset({"motivation", "limits", "alternatives"})
 ACCOUNT_FACETS = FRAMING_FACETS | {"how"}
 
 
-def path_facets(headings: Sequence[str], title: str = "", *, proposal: bool = False) -> set[str]:
+def path_facets(
+    headings: Sequence[str], title: str = "", *, proposal: bool = False, designs: Collection[str] = ()
+) -> set[str]:
     """The outline facets the sections a passage stands in say they answer: its own section's heading's, else
     the nearest enclosing one's that names any ("### Special-casing conditional statements" under "# Rejected
     alternative proposals"). Anything under an alternatives section is an alternative, whatever its own
@@ -37,9 +40,12 @@ def path_facets(headings: Sequence[str], title: str = "", *, proposal: bool = Fa
     anything under a section framing the design is that frame's ("### A decade of experience shows the cost
     of the current semantics" under "## Rationale and Compatibility" is rationale, not semantics). The
     document's own title is no section of it; a bare "Pros"/"Cons" heading weighs the one above it
-    (`own_facets`)."""
+    (`own_facets`); an "Implementation" heading among `designs` (implementation_sections.py) says how."""
     path = [h for h in headings if not title or h.strip() != title.strip()]
-    named = [own_facets(h, path[n - 1] if n else "", proposal=proposal) for n, h in enumerate(path)]
+    named = [
+        {"how"} if h in designs else own_facets(h, path[n - 1] if n else "", proposal=proposal)
+        for n, h in enumerate(path)
+    ]
     own = named[-1] if named else set()
     return framed(own, named[:-1]) or next((found for found in reversed(named) if found), set())
 
@@ -59,9 +65,12 @@ def own_facets(heading: str, parent: str, *, record: bool = False, proposal: boo
 
 
 def section_own_facets(
-    section: TextSection, parent: str, *, record: bool = False, proposal: bool = False
+    section: TextSection, parent: str, *, record: bool = False, proposal: bool = False, design: bool = False
 ) -> set[str]:
-    """The facets a section's heading names (`own_facets`), else those of its content (`table_facets`)."""
+    """The facets a section's heading names (`own_facets`), else those of its content (`table_facets`); an
+    "Implementation" section saying how its design works (`design`, implementation_sections.py) says how."""
+    if design:
+        return {"how"}
     return own_facets(section.heading, parent, record=record, proposal=proposal) or table_facets(section)
 
 
@@ -103,11 +112,12 @@ def path_facet_sets(sections: Sequence[TextSection], title: str = "") -> list[se
     parents: list[tuple[int, str]] = []  # the headings it stands in, the document's title aside
     record = decision_record(s.heading for s in sections)
     proposal = design_proposal(s.heading for s in sections)
-    for section in sections:
+    designs = design_implementations(sections)
+    for n, section in enumerate(sections):
         enclosing = [(level, named) for level, named in enclosing if level < section.level]
         parents = [(level, heading) for level, heading in parents if level < section.level]
         parent = parents[-1][1] if parents else ""
-        says = section_own_facets(section, parent, record=record, proposal=proposal)
+        says = section_own_facets(section, parent, record=record, proposal=proposal, design=n in designs)
         facets = framed(says, [named for _, named in enclosing])
         found.append(facets)
         if section.heading and section.level > 1:  # a top heading is the document's title, or a part of it

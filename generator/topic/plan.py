@@ -262,6 +262,8 @@ class DocumentOutline:
     status: str = ""
     date: str = ""
     caveats: bool = False  # it marks a caveat ("注意：…", "特别说明：" and its points) outside any heading
+    # its "Implementation" headings whose sections say how its design works (implementation_sections.py)
+    designs: tuple[str, ...] = ()
 
 
 # The outline's facets, in report order: "what" is always asked; the others only when a top document has a
@@ -299,14 +301,18 @@ def outline_facets(outlines: Sequence[DocumentOutline], topic: str = "") -> dict
     a document's own title, a section number and a frame ("References") say none."""
     found: dict[str, list[str]] = {"what": []}
     sections = [
-        (o, [h for h in map(unnumbered, map(facet_words, o.headings)) if h.strip() != o.title.strip()])
+        (
+            o,
+            [h for h in map(unnumbered, map(facet_words, o.headings)) if h.strip() != o.title.strip()],
+            {unnumbered(facet_words(h)) for h in o.designs},
+        )
         for n, o in enumerate(outlines)
         if lends_facets(n, o, topic)
     ]
     # the analyst reads them by the same table
     named = [
-        (h, facets)
-        for o, headings in sections
+        (h, {"how"} if h in designs else facets)
+        for o, headings, designs in sections
         for h, facets in zip(
             headings,
             outline_heading_facets(

@@ -55,6 +55,7 @@ from .defining import (
     plan_subject,
 )
 from .dispatch import StepOutcome
+from .implementation_sections import design_headings
 from .judge import RelevanceJudge
 from .limits import states_caveat
 from .plan import DocumentOutline, Step, keyphrases, query_words
@@ -315,6 +316,7 @@ def survey(ctx: ResearchContext) -> list[DocumentOutline]:
             status=str(hit.extra.get("status") or ""),
             date=str(hit.extra.get("date") or ""),
             caveats=any(states_caveat(block) for block in text_blocks(hit.content)),
+            designs=design_headings(hit.content),
         )
         for hit, verdict in ranked[:SURVEY_DOCUMENTS]
         if verdict.topic.score > 0 and verdict.topic.on_point

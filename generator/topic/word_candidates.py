@@ -10,6 +10,7 @@ from ..retrieval.scoring import Fields, keep_threshold, tokens
 from .candidate import Candidate
 from .heading_facets import path_facets
 from .headings import design_proposal, frames_document, lists_reference, section_facets
+from .implementation_sections import design_headings
 from .judge import RelevanceJudge
 from .plan import FACETS, unnumbered
 from .section_candidates import no_longer_answering
@@ -98,6 +99,7 @@ def candidates(
     }
     labelled = {s.id: labelled_facets(s.text, s.title) for s in usable}
     proposals = {s.id for s in usable if design_proposal(t.heading for t in text_sections(s.text))}
+    designs = {s.id: design_headings(s.text) for s in usable}  # "## Implementation" holding the design
     old = {s.id: {t.heading for t in no_longer_answering(s.text, facet_name, judge)} for s in usable}
     pool = []
     for (source, quote, centrality, heading), verdict, on_point in zip(found, verdicts, shares, strict=True):
@@ -121,7 +123,11 @@ def candidates(
         # the source's own section says, or the section it stands in ("Special-casing conditional statements"
         # under "Rejected alternative proposals" is an alternative, not how it works)
         answers = (
-            {facet_name} if named else path_facets(heading, source.title, proposal=source.id in proposals)
+            {facet_name}
+            if named
+            else path_facets(
+                heading, source.title, proposal=source.id in proposals, designs=designs[source.id]
+            )
         )
         # "### Form Attributes" and its rows: how the component is used, never what it is
         listed = bool(heading) and items_read_alone(quote.text, quote.items)
