@@ -418,3 +418,11 @@ def test_a_convention_for_what_the_reader_writes_is_no_specification_of_the_subj
         assert "how" not in section_facets(heading), heading
     assert section_facets("协议规范") == {"how"}
     assert section_facets("1.4 协议版本号规范（A）") == {"how"}
+
+
+def test_a_non_goal_heading_written_with_a_space_or_in_the_singular_names_the_limits() -> None:
+    """Harbor's proposals write "## Non Goal" (6) and "## Non Goals" (4) beside "## Non-Goals" (27): what the
+    design leaves out, its limits, however it is spelled; a heading weighing goals with non-goals is both."""
+    for heading in ("Non Goal", "Non Goals", "Non-Goal", "Non-Goals", "Goals and Non Goals"):
+        assert section_facets(heading) == {"limits"}, heading
+    assert section_facets("Goals") == {"motivation"}

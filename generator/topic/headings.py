@@ -176,7 +176,7 @@ _TEMPLATE_FACETS = {
     # a KEP-like template's "### Risks and Mitigations": what could go wrong with the design; a specification's
     # bare "### Considerations" ("Note that a channel upgrade handshake may never complete successfully if…")
     "limits": re.compile(
-        r"drawbacks|caveats|restrictions|limitations|known issues|pitfalls|out of scope|non-goals|^\W*risks?\b"
+        r"drawbacks|caveats|restrictions|limitations|known issues|pitfalls|out of scope|non[- ]?goals?|^\W*risks?\b"
         r"|^\W*(?:additional\s+|other\s+|key\s+)?considerations\W*$",
         re.I,
     ),
@@ -198,7 +198,7 @@ _BENEFIT_HEADING = re.compile(
 # own "## Goals" beside its "## Non-Goals": "Prometheus can perform meaningful rate-like functions even with a single
 # scrape."): why it is made as it is, not how it works
 _GOALS_HEADING = re.compile(
-    r"^\W*(?:(?:\w+\s+)?design\s+)?(?:goals?|principles|objectives)\b(?!.*non-?goals)", re.I
+    r"^\W*(?:(?:\w+\s+)?design\s+)?(?:goals?|principles|objectives)\b(?!.*non[- ]?goals?)", re.I
 )
 # when a reader takes the subject ("## 何时使用": "当需要将文本转换成为二维码时使用。", "## When to use"): why it is
 # there, never how it is used
