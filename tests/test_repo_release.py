@@ -79,8 +79,9 @@ def test_a_package_semantic_release_publishes_states_no_version_of_its_file(tmp_
 def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release_tag(tmp_path: Path) -> None:
     """taskiq's version comes from its git tags (versioningit) and grpc-gateway's is a Go module's: neither
     keeps a changelog, and their last releases (0.12.4, v2.30.0) were on no page. The newest tag the
-    revision reaches that names a release is read, with its date; a pre-release, one module's tag and a
-    tag on a branch the revision never reached are passed over, and a changelog heading a release wins."""
+    revision reaches that names a release is read, with its date (a newer pre-release is named beside it);
+    one module's tag and a tag on a branch the revision never reached are passed over, and a changelog
+    heading a release wins."""
     from conftest import git, make_git_repo
 
     from generator.repo.docs.model import ReleaseTag
@@ -104,14 +105,55 @@ def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release
     docs, linker = _project(root)
     tagged = git(root, "log", "-1", "--format=%cs", "v1.2.0").strip()
     assert docs.tag == ReleaseTag("v1.2.0", tagged, 2)
-    assert release_markdown(docs, linker)[-1] == (
+    assert release_markdown(docs, linker)[-2:] == [
         f"- **Latest release:** [`v1.2.0`](https://github.com/acme/tiny/tree/v1.2.0), tagged {tagged}"
-        " — 2 commits before the revision read"
-    )
+        " — 2 commits before the revision read",
+        # the pre-release the revision is tagged is named beside it
+        f"- **Latest pre-release:** [`v1.3.0-rc1`](https://github.com/acme/tiny/tree/v1.3.0-rc1), tagged {tagged}"
+        " — the revision read",
+    ]
 
     (root / "CHANGELOG.md").write_text("# Changelog\n\n## 1.4.0 - 2025-05-13\n\n- Routing.\n")
     docs, _ = _project(root)
     assert docs.tag is None and [p.heading for p in docs.release] == ["Latest release"]
+
+
+def test_a_revision_tagged_a_pre_release_newer_than_every_release_says_so(tmp_path: Path) -> None:
+    """datasette's revision is tagged 1.0a37 (version.py says so), its last release 0.63.1 is 1,279 commits
+    behind; the index said only "Latest release: 0.63.1 … 1279 commits before the revision read", as if
+    nothing had come since. The newer pre-release is named beside it; an older one is not."""
+    from conftest import git, make_git_repo
+
+    from generator.repo.docs.model import ReleaseTag
+
+    files = {
+        "README.md": "# tiny\n\nTiny routes requests to handlers.\n",
+        "tiny.py": "def route():\n    pass\n",
+    }
+    root = make_git_repo(tmp_path / "repo", files)
+    git(root, "tag", "0.9a1")  # a pre-release before the release: passed over
+    (root / "tiny.py").write_text("def route():\n    return 0\n")
+    git(root, "commit", "-q", "-am", "release")
+    git(root, "tag", "0.63.1")
+    for n in (1, 2, 3):
+        (root / "tiny.py").write_text(f"def route():\n    return {n}\n")
+        git(root, "commit", "-q", "-am", f"change {n}")
+        git(root, "tag", f"1.0a{n}")
+    docs, linker = _project(root)
+    tagged = git(root, "log", "-1", "--format=%cs", "1.0a3").strip()
+    assert docs.tag is not None and docs.tag.name == "0.63.1" and docs.tag.since == 3
+    assert docs.prerelease == ReleaseTag("1.0a3", tagged, 0)
+    assert release_markdown(docs, linker)[-2:] == [
+        f"- **Latest release:** [`0.63.1`](https://github.com/acme/tiny/tree/0.63.1), tagged {tagged}"
+        " — 3 commits before the revision read",
+        f"- **Latest pre-release:** [`1.0a3`](https://github.com/acme/tiny/tree/1.0a3), tagged {tagged}"
+        " — the revision read",
+    ]
+    (root / "tiny.py").write_text("def route():\n    return 4\n")
+    git(root, "commit", "-q", "-am", "final")
+    git(root, "tag", "1.0.0")  # a release newer than every pre-release: the pre-releases are history
+    docs, _ = _project(root)
+    assert docs.tag is not None and docs.tag.name == "1.0.0" and docs.prerelease is None
 
 
 def test_a_poetry_project_stands_at_the_status_and_python_its_tool_poetry_table_declares(

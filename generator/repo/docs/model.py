@@ -84,6 +84,7 @@ class ProjectDocs:
     # requirements (release.py), each headed by what it says
     release: tuple[DocPassage, ...] = ()
     tag: ReleaseTag | None = None  # … and the newest release tag, when no changelog heads a release
+    prerelease: ReleaseTag | None = None  # … and a pre-release tag newer than it (the revision's "1.0a37")
     example_symbols: tuple[CitedSymbol, ...] = ()  # what the examples call, resolved
     concepts: tuple[DocConcept, ...] = ()
     # the docs' own getting-started page, quoted whole among the examples and so no concept of the guide: its

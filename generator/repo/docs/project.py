@@ -51,7 +51,7 @@ from generator.repo.docs.readme_concepts import (
     package_concepts,
     readme_concepts,
 )
-from generator.repo.docs.release import release_passages, release_tag
+from generator.repo.docs.release import prerelease_tag, release_passages, release_tag
 from generator.repo.docs.specific import specific_symbols_first
 from generator.repo.docs.started import GETTING_STARTED, fold_started
 from generator.repo.docs.substitutions import rst_labels, rst_replacements, with_replacements
@@ -242,6 +242,7 @@ def read_project_docs(
         install=tuple(install),
         release=release,
         tag=release_tag(root, release),
+        prerelease=prerelease_tag(root, release),
         example_symbols=tuple(names.resolve(names_in(examples, names), methods=True)),
         concepts=tuple(concepts),
         started=folded.page,

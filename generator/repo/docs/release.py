@@ -23,6 +23,7 @@ from generator.repo.model import DocPassage
 MANIFEST_BYTES = 200_000
 CHANGELOG_LINES = 300  # the latest release is headed near the top
 STABILITY_PASSAGES = 3
+PRERELEASES_READ = 8  # the newest pre-release tags weighed for the one nearest the revision
 LATEST = "Latest release"  # the heading of the changelog's latest release passage
 # the README section saying how far the project can be relied on
 _STABILITY = re.compile(
@@ -43,6 +44,8 @@ _GO_DIRECTIVE = re.compile(r"^go[ \t]+(\d+\.\d+(?:\.\d+)?)[ \t]*$", re.MULTILINE
 # a release's tag: a version alone ("v2.30.0", "0.12.4"), never a pre-release ("v3.0.0-rc1") nor a tag of
 # one module of several ("protoc-gen-openapiv2/v2.0.0"), nor a moving one ("latest", "v1")
 _RELEASE_TAG = re.compile(r"v?\d+(?:\.\d+){1,3}")
+# a pre-release's tag: "1.0a37", "v3.0.0-rc1", "2.0.0-beta.1", "1.2.0.dev3"
+_PRERELEASE_TAG = re.compile(r"v?\d+(?:\.\d+){1,3}[-.]?(?:a|b|rc|alpha|beta|pre|preview|dev)\.?\d*")
 
 
 def release_passages(root: Path, readme: Document | None, paths: Collection[str]) -> tuple[DocPassage, ...]:
@@ -59,7 +62,38 @@ def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | Non
     already names the latest release; None when there is none (a clone without tags, no git)."""
     if any(p.heading == LATEST for p in release):
         return None
-    name, date = _newest_tag(root)
+    return _tagged(root, *_newest_tag(root))
+
+
+def prerelease_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | None:
+    """The pre-release tag nearest the revision read when it is newer than every release tag (datasette's
+    revision is tagged 1.0a37 while its last release, 0.63.1, is 1,279 commits behind: the pages named only
+    that); None when a changelog names the latest release or no pre-release is newer. Newer is nearer the
+    revision, or as near and a higher version: tags made in the same second list in no useful order."""
+    if any(p.heading == LATEST for p in release):
+        return None
+    listed = list(_tags(root))
+    named = [(n, d) for n, d in listed if _PRERELEASE_TAG.fullmatch(n)][:PRERELEASES_READ]
+    found = [t for n, d in named if (t := _tagged(root, n, d)) is not None]
+    if not found:
+        return None
+    nearest = min(found, key=lambda t: (t.since, [-n for n in _numbers(t.name)], -_suffix(t.name)))
+    latest = _tagged(root, *next(((n, d) for n, d in listed if _RELEASE_TAG.fullmatch(n)), ("", "")))
+    if latest is None or nearest.since < latest.since:
+        return nearest
+    newer = nearest.since == latest.since and _numbers(nearest.name) > _numbers(latest.name)
+    return nearest if newer else None
+
+
+def _suffix(name: str) -> int:
+    """A pre-release's number: "1.0a37" → 37, "v3.0.0-rc" → 0."""
+    head = re.match(r"v?\d+(?:\.\d+){1,3}", name)
+    rest = name[head.end() :] if head else ""
+    found = re.search(r"\d+$", rest)
+    return int(found.group()) if found else 0
+
+
+def _tagged(root: Path, name: str, date: str) -> ReleaseTag | None:
     if not name:
         return None
     try:
@@ -71,6 +105,11 @@ def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | Non
 
 def _newest_tag(root: Path) -> tuple[str, str]:
     """The newest release tag reachable from the revision read and its date; ("", "") when there is none."""
+    return next(((n, d) for n, d in _tags(root) if _RELEASE_TAG.fullmatch(n)), ("", ""))
+
+
+def _tags(root: Path) -> Iterator[tuple[str, str]]:
+    """The tags reachable from the revision read with their dates, the newest first; none without git."""
     try:
         listed = run_git(
             [
@@ -83,9 +122,10 @@ def _newest_tag(root: Path) -> tuple[str, str]:
             cwd=root,
         )
     except ResearchError:
-        return "", ""
-    tagged = (line.partition("\t") for line in listed.splitlines())
-    return next(((n, d) for n, _, d in tagged if _RELEASE_TAG.fullmatch(n)), ("", ""))
+        return
+    for line in listed.splitlines():
+        name, _, date = line.partition("\t")
+        yield name, date
 
 
 def _behind(heading: str, releases: Collection[str]) -> bool:

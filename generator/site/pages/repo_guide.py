@@ -231,6 +231,8 @@ def release_markdown(docs: ProjectDocs | None, linker: Linker) -> list[Markdown]
         found.append(Markdown(f"- **{md_escape(heading)}:** {said}{source}"))
     if docs is not None and (tag := docs.tag) is not None:
         found.append(Markdown(f"- **Latest release:** {_tag_markdown(tag, linker)}"))
+    if docs is not None and (tag := docs.prerelease) is not None:
+        found.append(Markdown(f"- **Latest pre-release:** {_tag_markdown(tag, linker)}"))
     return found
 
 
