@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from repo_source_fixture import write_tree
 
 from generator.repo.analyze.citations import Linker
@@ -76,7 +77,9 @@ def test_a_package_semantic_release_publishes_states_no_version_of_its_file(tmp_
     assert [(p.heading, p.text, p.start) for p in docs.release] == [("Requires", "node `>=18`", 5)]
 
 
-def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release_tag(tmp_path: Path) -> None:
+def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release_tag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """taskiq's version comes from its git tags (versioningit) and grpc-gateway's is a Go module's: neither
     keeps a changelog, and their last releases (0.12.4, v2.30.0) were on no page. The newest tag the
     revision reaches that names a release is read, with its date (a newer pre-release is named beside it);
@@ -97,7 +100,8 @@ def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release
     git(root, "commit", "-q", "-am", "next")
     git(root, "tag", "v2.0.0")  # on a branch the revision read never reaches
     git(root, "checkout", "-q", "main")
-    for n in (1, 2):
+    for n in (1, 2):  # a day apart, so the tags sort by date
+        monkeypatch.setenv("GIT_COMMITTER_DATE", f"2030-01-{n + 10:02d}T12:00:00+00:00")
         (root / "tiny.py").write_text(f"def route():\n    return {n}\n")
         git(root, "commit", "-q", "-am", f"change {n}")
     git(root, "tag", "v1.3.0-rc1")
@@ -109,7 +113,7 @@ def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release
         f"- **Latest release:** [`v1.2.0`](https://github.com/acme/tiny/tree/v1.2.0), tagged {tagged}"
         " — 2 commits before the revision read",
         # the pre-release the revision is tagged is named beside it
-        f"- **Latest pre-release:** [`v1.3.0-rc1`](https://github.com/acme/tiny/tree/v1.3.0-rc1), tagged {tagged}"
+        "- **Latest pre-release:** [`v1.3.0-rc1`](https://github.com/acme/tiny/tree/v1.3.0-rc1), tagged 2030-01-12"
         " — the revision read",
     ]
 
@@ -118,7 +122,9 @@ def test_a_project_whose_changelog_heads_no_release_stands_at_its_newest_release
     assert docs.tag is None and [p.heading for p in docs.release] == ["Latest release"]
 
 
-def test_a_revision_tagged_a_pre_release_newer_than_every_release_says_so(tmp_path: Path) -> None:
+def test_a_revision_tagged_a_pre_release_newer_than_every_release_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """datasette's revision is tagged 1.0a37 (version.py says so), its last release 0.63.1 is 1,279 commits
     behind; the index said only "Latest release: 0.63.1 … 1279 commits before the revision read", as if
     nothing had come since. The newer pre-release is named beside it; an older one is not."""
@@ -132,25 +138,28 @@ def test_a_revision_tagged_a_pre_release_newer_than_every_release_says_so(tmp_pa
     }
     root = make_git_repo(tmp_path / "repo", files)
     git(root, "tag", "0.9a1")  # a pre-release before the release: passed over
-    (root / "tiny.py").write_text("def route():\n    return 0\n")
-    git(root, "commit", "-q", "-am", "release")
-    git(root, "tag", "0.63.1")
-    for n in (1, 2, 3):
+
+    def commit(n: int) -> None:  # a tag's date is its commit's: one day apart, so they sort
+        monkeypatch.setenv("GIT_COMMITTER_DATE", f"2030-01-{n + 10:02d}T12:00:00+00:00")
         (root / "tiny.py").write_text(f"def route():\n    return {n}\n")
         git(root, "commit", "-q", "-am", f"change {n}")
+
+    commit(0)
+    git(root, "tag", "0.63.1")
+    for n in (1, 2, 3):
+        commit(n)
         git(root, "tag", f"1.0a{n}")
     docs, linker = _project(root)
     tagged = git(root, "log", "-1", "--format=%cs", "1.0a3").strip()
     assert docs.tag is not None and docs.tag.name == "0.63.1" and docs.tag.since == 3
     assert docs.prerelease == ReleaseTag("1.0a3", tagged, 0)
     assert release_markdown(docs, linker)[-2:] == [
-        f"- **Latest release:** [`0.63.1`](https://github.com/acme/tiny/tree/0.63.1), tagged {tagged}"
+        "- **Latest release:** [`0.63.1`](https://github.com/acme/tiny/tree/0.63.1), tagged 2030-01-10"
         " — 3 commits before the revision read",
         f"- **Latest pre-release:** [`1.0a3`](https://github.com/acme/tiny/tree/1.0a3), tagged {tagged}"
         " — the revision read",
     ]
-    (root / "tiny.py").write_text("def route():\n    return 4\n")
-    git(root, "commit", "-q", "-am", "final")
+    commit(4)
     git(root, "tag", "1.0.0")  # a release newer than every pre-release: the pre-releases are history
     docs, _ = _project(root)
     assert docs.tag is not None and docs.tag.name == "1.0.0" and docs.prerelease is None

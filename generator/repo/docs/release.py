@@ -23,7 +23,6 @@ from generator.repo.model import DocPassage
 MANIFEST_BYTES = 200_000
 CHANGELOG_LINES = 300  # the latest release is headed near the top
 STABILITY_PASSAGES = 3
-PRERELEASES_READ = 8  # the newest pre-release tags weighed for the one nearest the revision
 LATEST = "Latest release"  # the heading of the changelog's latest release passage
 # the README section saying how far the project can be relied on
 _STABILITY = re.compile(
@@ -66,31 +65,22 @@ def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | Non
 
 
 def prerelease_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | None:
-    """The pre-release tag nearest the revision read when it is newer than every release tag (datasette's
-    revision is tagged 1.0a37 while its last release, 0.63.1, is 1,279 commits behind: the pages named only
-    that); None when a changelog names the latest release or no pre-release is newer. Newer is nearer the
-    revision, or as near and a higher version: tags made in the same second list in no useful order."""
+    """The newest pre-release tag reachable from the revision read when it is newer than every release tag,
+    by date and by version (datasette's revision is tagged 1.0a37 while its last release, 0.63.1, is 1,279
+    commits behind: the pages named only that); None when a changelog names the latest release or no
+    pre-release is newer (an rc made before its final release is history)."""
     if any(p.heading == LATEST for p in release):
         return None
-    listed = list(_tags(root))
-    named = [(n, d) for n, d in listed if _PRERELEASE_TAG.fullmatch(n)][:PRERELEASES_READ]
-    found = [t for n, d in named if (t := _tagged(root, n, d)) is not None]
-    if not found:
-        return None
-    nearest = min(found, key=lambda t: (t.since, [-n for n in _numbers(t.name)], -_suffix(t.name)))
-    latest = _tagged(root, *next(((n, d) for n, d in listed if _RELEASE_TAG.fullmatch(n)), ("", "")))
-    if latest is None or nearest.since < latest.since:
-        return nearest
-    newer = nearest.since == latest.since and _numbers(nearest.name) > _numbers(latest.name)
-    return nearest if newer else None
-
-
-def _suffix(name: str) -> int:
-    """A pre-release's number: "1.0a37" → 37, "v3.0.0-rc" → 0."""
-    head = re.match(r"v?\d+(?:\.\d+){1,3}", name)
-    rest = name[head.end() :] if head else ""
-    found = re.search(r"\d+$", rest)
-    return int(found.group()) if found else 0
+    latest: tuple[int, ...] = ()
+    newer: list[tuple[str, str]] = []
+    for name, date in _tags(root):
+        if _RELEASE_TAG.fullmatch(name):
+            latest = _numbers(name)
+            break
+        if _PRERELEASE_TAG.fullmatch(name):
+            newer.append((name, date))
+    shown = next(((n, d) for n, d in newer if _numbers(n) > latest), None)
+    return _tagged(root, *shown) if shown else None
 
 
 def _tagged(root: Path, name: str, date: str) -> ReleaseTag | None:
