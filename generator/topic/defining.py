@@ -7,6 +7,7 @@ whose text writes the operator as `?`, never "question mark").
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
@@ -83,7 +84,7 @@ _ARTICLE_SUBJECT = re.compile(
     r"^(?:[Hh]ow|[Ww]hy|[Ww]hen|[Ww]here)\s+(?:does|do|did|can|could|will|would|should)\s+(?:the|an?)\s+"
     r"(?P<subject>(?:(?!(?:of|in|on|for|to|with|and|or|an?|the)\b)[\w.()-]+\s+){0,4}?"
     r"(?!(?:of|in|on|for|to|with|and|or|an?|the)\b)[\w.()-]+)\s+(?P<verb>[a-z]+)\s+"
-    r"(?:the|an?|which|what|whether|when|how|its|their|each|every|all)\b"
+    r"(?:the|an?|which|what|whether|when|how|who|whom|its|their|each|every|all)\b"
 )
 
 # "How do Interledger peers settle the balances…": a name with a common noun after it ("Interledger peers") is a
@@ -91,7 +92,7 @@ _ARTICLE_SUBJECT = re.compile(
 _NAMED_NOUN_SUBJECT = re.compile(
     r"^(?:[Hh]ow|[Ww]hy|[Ww]hen|[Ww]here)\s+(?:does|do|did|can|could|will|would|should)\s+"
     r"(?P<subject>[A-Z][\w.()-]*(?:\s+[A-Z0-9][\w.()-]*)*(?:\s+(?!(?:of|in|on|for|to|with|and|or)\b)[a-z][\w-]*){1,3})"
-    r"\s+(?P<verb>[a-z]+)\s+(?:the|an?|which|what|whether|when|how|its|their|each|every|all)\b"
+    r"\s+(?P<verb>[a-z]+)\s+(?:the|an?|which|what|whether|when|how|who|whom|its|their|each|every|all)\b"
 )
 # "How does a Table Schema declare missing values, primary keys and foreign keys?": after an article a name
 # written in capitals is the whole noun phrase, and the lower-case word after it is its verb
@@ -177,8 +178,36 @@ def subject_named(topic: str, subject: str) -> Iterator[None]:
 _CLAUSE_TAIL = re.compile(r"(?:[\s,;:，、；：]|\s(?:and|or)$|(?<=[\u4e00-\u9fff])(?:并且|并|以及|和|及))+$")
 
 
-def _cut_subject(topic: str) -> str:
+# "Seata 的 Saga 模式适合什么场景": asking in what case (where, when) its subject is used asks about the subject,
+# with the verb that fits it to the case ("适合", "用于")
+_ZH_CASE_ASKED = re.compile(
+    r"(?:适合|适用于|适用|用于|用在|应用于|应用在)?\s*在?\s*什么(?:样的)?\s*(?:场景|情况|场合|时候|业务)"
+)
+# "Apollo 配置发布后，客户端是怎么实时收到更新的": a clause saying when (after, before, while) is no part of the
+# question's subject, which the main clause after it names; a name it opens with (the product's) still owns it
+_ZH_WHEN_CLAUSE = re.compile(
+    r"^(?P<owner>[A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)*)?\s*[^，,；;？?。]{1,24}?"
+    r"(?:之后|以后|之前|以前|的时候|后|前|时)\s*[，,]\s*(?P<rest>[^，,；;？?]*?(?:如何|怎么|怎样|为什么|为何|是否|哪些|什么).*)$"
+)
+
+
+def _zh_asking(topic: str) -> re.Match[str] | None:
+    """Where a Chinese question first asks: its first question word, or "什么场景" asking in what case."""
     named = _ZH_ASKING.search(topic)
+    case = _ZH_CASE_ASKED.search(topic, 0, named.start() if named else len(topic))
+    return case or named
+
+
+def _main_clause(topic: str) -> str:
+    """A Chinese question without the clause saying when it asks ("Apollo 配置发布后，客户端是怎么…" → "Apollo
+    客户端是怎么…"); the question itself otherwise."""
+    found = _ZH_WHEN_CLAUSE.match(topic) if CJK_RUN.search(topic) else None
+    return joined(found["owner"] or "", found["rest"]) if found else topic
+
+
+def _cut_subject(topic: str) -> str:
+    topic = _main_clause(topic)
+    named = _zh_asking(topic)
     which = _which_thing(topic, named.start() if named else len(topic))
     if which:
         return which
@@ -196,6 +225,8 @@ def _zh_subject(topic: str, named: re.Match[str], before: str) -> str:
     # what a clause mark or a conjunction joins after the first verb phrase asks more of the subject:
     # "怎么配置多数据源并在运行时切换数据源" asks about 多数据源
     asked = _ZH_NEXT_VERB.split(_ZH_CLAUSE.split(asked, maxsplit=1)[0], maxsplit=1)[0].strip()
+    # "红烧肉怎么做才不腻": what doing it brings about (才…, 才能…) is no thing it is done to
+    asked = _ZH_RESULT.sub("", asked).strip()
     shi_de = bool(_ZH_SHI.search(topic[: named.start()])) and asked.endswith("的")
     if _ZH_BARE_VERB.fullmatch(asked) or _named_kind(before) or _ZH_WHY.fullmatch(named[0]) or shi_de:
         # "X怎么用", "X如何选择", "X怎么注册和自定义": the question ends on its verb; "arthas watch 命令怎么观察
@@ -209,6 +240,8 @@ def _zh_subject(topic: str, named: re.Match[str], before: str) -> str:
 # a conjunction joining a second verb phrase: "配置多数据源并在运行时切换数据源", "定义然后注册" (not the 并 of a
 # word: 并发, 并行)
 _ZH_NEXT_VERB = re.compile(r"并且|然后|并(?![发行列存集购入查非不])")
+# the result a question asks its doing to bring about: "做才不腻", "浇水才不会烂根" (not 人才, 刚才)
+_ZH_RESULT = re.compile(r"(?<![人刚方天])才.*$")
 # "在 OpenCompass 里", "Excel 里": a place named around the subject's owner is no part of it
 _ZH_PLACE = re.compile(r"^(?:在\s*(?P<owner>\S.*?)|(?P<latin>.*[A-Za-z0-9]))\s*(?:里面|里|中)$")
 
@@ -226,6 +259,9 @@ def _en_subject(topic: str) -> str:
     coded = _CODE_NAMED.search(topic)
     if coded:
         return coded["name"].strip("`")
+    owned = _possessive_subject(topic) or _passive_subject(topic)
+    if owned:
+        return owned
     what = _WHAT_IS_FRAME.match(topic) or _HAPPENS_TO.match(topic) or _WHAT_DO.match(topic)
     if what and topic_phrases(what["subject"]):
         return what["subject"]
@@ -246,6 +282,57 @@ def _en_subject(topic: str) -> str:
         return _noun_phrase(does["object"])
     phrases = topic_phrases(topic, in_topic_order=True)
     return phrases[0] if phrases else ""
+
+
+# "How does Harbor's non-blocking garbage collection delete…": a name's possessive opens the noun phrase asked about
+_POSSESSIVE = re.compile(
+    r"^(?:[Hh]ow|[Ww]hy|[Ww]hen|[Ww]here)\s+(?:does|do|did|can|could|will|would|should)\s+(?:the\s+)?"
+    r"(?P<owner>[A-Z][\w.-]*(?:\s+[A-Z0-9][\w.-]*)*)['’]s\s+(?P<rest>.+)$"
+)
+# what follows a verb and never a noun phrase's word: a determiner or a question word (`_ARTICLE_SUBJECT`)
+_AFTER_VERB = frozenset("the a an which what whether when how its their each every all".split())
+# a word whose ending makes it a noun, never the bare verb after "does": collection, collector, storage, ordering
+_NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity|ance|ence|er|or|age|ure|ism|ship|ing)$")
+_HEAD_WORDS = 4  # a possessed noun phrase longer than this runs into its verb
+
+
+def _possessive_subject(topic: str) -> str:
+    """The noun phrase a name's possessive opens, up to its verb: "How does Harbor's non-blocking garbage
+    collection delete unused blobs" → Harbor's non-blocking garbage collection; '' where there is none. The
+    verb is the word before a determiner, else the first word after the words ending as nouns do."""
+    found = _POSSESSIVE.match(topic)
+    if found is None:
+        return ""
+    words = re.split(r"\s+", found["rest"])
+    plain = list(itertools.takewhile(lambda w: re.fullmatch(r"[\w.()-]+", w), words))[: _HEAD_WORDS + 1]
+    verb = next((n - 1 for n in range(2, len(plain)) if plain[n].lower() in _AFTER_VERB), 0)
+    if not verb:
+        # the run of words ending as nouns that the first such word opens ends the phrase: "garbage collector"
+        nouns = [bool(_NOUN_ENDING.search(w.lower())) for w in plain[:_HEAD_WORDS]]
+        first = nouns.index(True) if True in nouns else len(nouns)
+        end = next((n for n in range(first, len(nouns)) if not nouns[n]), len(nouns))
+        verb = end if first < end < len(words) else 0
+    head = " ".join(plain[:verb])
+    return f"{found['owner']}'s {head}" if head and topic_phrases(head) else ""
+
+
+# "How is message history transferred to a new XMTP installation?": a question asking how its subject is done
+# names it between the auxiliary and the participle, which a place, a means or the question's end follows
+_PASSIVE = re.compile(
+    r"^(?:how|why|when|where)\s+(?:is|are|was|were)\s+(?:the\s+|an?\s+)?"
+    r"(?P<subject>(?:[\w.()-]+\s+){0,4}?[\w.()-]+)\s+"
+    r"(?P<done>[a-z]+(?:ed|en|wn)|built|sent|kept|set|held|made|done|found|paid|read|run|put|split|bound|brought)"
+    r"(?=\s+(?:to|into|onto|from|with|by|via|in|on|at|for|across|between|when|after|before|and|or|if|during"
+    r"|over|through|using|without)\b|\s*[,;]|\s*$)",
+    re.I,
+)
+
+
+def _passive_subject(topic: str) -> str:
+    """What a question asking how a thing is done asks about ("How is message history transferred…" → message
+    history); '' for another question."""
+    found = _PASSIVE.match(topic)
+    return found["subject"] if found and topic_phrases(found["subject"]) else ""
 
 
 # a name written in code (capitals, camel case, backticks) that the question gives its kind: "with the
@@ -318,7 +405,9 @@ def _zh_acted_on(before: str, asked: str) -> str:
     thing = _ZH_PURPOSE.sub("", used["object"]) if used else ""
     if used and asked.startswith(("用", "使用", "采用")):
         name = _ZH_USED_NAME.match(thing)
-        thing = name["name"] if name else thing
+        # "用 AWQ 把模型量化成 4bit": the name is used for what 把 has it do (AWQ 量化), not for the whole product
+        done = _ZH_BA.match(thing[len(name["name"]) :].strip()) if name else None
+        thing = joined(name["name"], done["verb"]) if name and done else name["name"] if name else thing
     if thing and topic_phrases(thing):
         return joined(before, thing)
     ba = _ZH_BA.match(asked)
