@@ -224,3 +224,32 @@ def test_the_classes_the_docs_models_are_made_of_open_the_data_model(tmp_path: P
     assert "*field type in the docs' models*" in varchar and "`length`" in varchar and "`255`" in varchar
     column = model.split("## `Column`", 1)[1].split("\n## ", 1)[0]  # what every field type takes
     assert "*base of the field types*" in column and "`primary_key`" in column
+
+
+def test_a_model_base_standing_on_another_package_shows_its_declared_fields(tmp_path: Path) -> None:
+    """beanie's `Document` is a pydantic model through lazy_model's `LazyModel`, which the repository does not
+    hold: it has no keyword arguments of its own, and its fields (id, revision_id) are what every document has."""
+    files = {
+        "README.md": "# odm\n\nOdm keeps Python objects in a document database.\n",
+        "pyproject.toml": '[project]\nname = "odm"\nversion = "1.0"\n',
+        "odm/__init__.py": "from odm.documents import Document\n\n__all__ = ['Document']\n",
+        "odm/documents.py": (
+            "from lazy_model import LazyModel\n\n\nclass Document(LazyModel):\n"
+            '    """A document of a collection."""\n\n'
+            "    id: int | None = None\n    revision_id: str | None = None\n    _state: dict = {}\n\n"
+            "    async def insert(self):\n        return self\n"
+        ),
+        "docs/documents.md": (
+            "# Documents\n\n```python\nfrom odm import Document\n\n\nclass Product(Document):\n"
+            "    name: str\n    price: float\n```\n"
+        ),
+    }
+    root = make_project(tmp_path / "odm", files)
+    paths, config, provider = offline_setup(tmp_path / "kb")
+    result = run_repo_research(
+        paths, config, provider, repo_target(paths, config, str(root)), publish=publish_repo
+    )
+    model = read_page(result.study.harvest_dir / "reference" / "data-model.md")[1]
+    document = model.split("## `Document`", 1)[1].split("\n## ", 1)[0]
+    assert "*model base the docs subclass*" in document
+    assert "[`id`]" in document and "[`revision_id`]" in document and "_state" not in document

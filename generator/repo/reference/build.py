@@ -169,7 +169,9 @@ def read_reference(
     found.settings[:0] = build_settings(root, repo_map, linker, redactor)
     named = _doc_names(docs)
     face = PublicFace(facts, docs)
-    records = _users_first(root, facts, docs, linker, redactor, _rank(found.records, named, facts))
+    records = _users_first(
+        root, facts, docs, linker, redactor, _rank(found.records, named, facts), found.record_bases
+    )
     extension_docs = doc_passages(docs, _EXTEND_DOC, showing=face.teaches_extending)
     taught = doc_subclassed(
         extension_docs, facts, linker, {e.symbol.name for e in found.extensions}, found.sealed
@@ -231,6 +233,7 @@ def _users_first(
     linker: Linker,
     redactor: Redactor | None,
     records: list[tuple[Record, bool]],
+    inherited: Mapping[str, str] | None = None,
 ) -> list[tuple[Record, bool]]:
     """The project's classes the docs' models are made of first (modelled.py): the base they subclass, then
     the field types they declare, most used first; each a record already, else with the keyword arguments
@@ -262,7 +265,14 @@ def _users_first(
                 first.append(found)
             continue
         text = read_or_none(root, path, max_bytes=SOURCE_BYTES)
-        arguments = _model_arguments(text, symbol) if text is not None and not _ERROR.search(name) else ()
+        # a model base's annotated attributes are fields of the kind its subclasses declare: beanie's
+        # `Document` stands on pydantic through another package's `LazyModel`
+        as_record = {**(inherited or {}), **{_base(b): "pydantic model" for b in symbol.bases}}
+        arguments = (
+            _model_arguments(text, symbol, as_record if name in bases else inherited)
+            if text is not None and not _ERROR.search(name)
+            else ()
+        )
         if arguments:
             kind = MODEL_BASE if name in bases else FIELD_TYPE if name in types else FIELD_BASE
             fields = tuple(_field_line(f, path, linker, redactor) for f in arguments)
@@ -278,14 +288,19 @@ def _code_passages(docs: ProjectDocs | None) -> list[DocPassage]:
     return [*docs.examples, *(p for c in docs.concepts for page in c.pages for p in page.passages)]
 
 
-def _model_arguments(text: str, symbol: Symbol) -> tuple[PyField, ...]:
+def _model_arguments(
+    text: str, symbol: Symbol, inherited: Mapping[str, str] | None = None
+) -> tuple[PyField, ...]:
     """The public keyword arguments a class's constructor takes (its `__new__`'s: ormar's `Integer(minimum=…)`),
-    else those of its `__init_subclass__`."""
+    else those of its `__init_subclass__`; else, a record by what it inherits, its declared fields (beanie's
+    `Document`: id, revision_id)."""
     for method in ("__init__", "__new__", "__init_subclass__"):
         arguments = method_arguments(text, symbol.start, symbol.end, method)
         if public := tuple(a for a in arguments if not a.name.startswith("_")):
             return public
-    return ()
+    module = read_module(text, [(symbol.start, symbol.end)], inherited=inherited)
+    declared = next((c for c in module.classes if c.name == symbol.name), None) if module else None
+    return tuple(f for f in declared.fields if not f.name.startswith("_")) if declared else ()
 
 
 def _plugged(root: Path, found: _Found, docs: ProjectDocs | None, linker: Linker) -> list[Extension]:
