@@ -87,3 +87,60 @@ def test_a_doc_pages_own_first_heading_heads_it_and_one_page_keeps_its_sections_
         "## HTTP Middleware Overview",
         "## Available HTTP Middlewares",
     ]
+
+
+def _code(path: str, start: int, heading: str, text: str, language: str) -> DocPassage:
+    return DocPassage(
+        path, start, start + text.count("\n") + 2, "code", text, heading=heading, language=language
+    )
+
+
+def _page_text(passages: tuple[DocPassage, ...], tmp_path: Path) -> str:
+    path = passages[0].path
+    linker = Linker({path: 600}, "r" * 40, "https://github.com/acme/gql")
+    pages = (DocPage(path, "Authentication", passages),)
+    page = concept_page(DocConcept("Authentication", "authentication", pages), "acme/ds", linker)
+    return render_record(KBPaths(tmp_path), "repo_guide.md.j2", page)
+
+
+def test_content_tabs_show_their_first_tab_and_fold_the_others_under_their_labels(tmp_path: Path) -> None:
+    """datasette's `.. tab:: datasette.yaml` / `.. tab:: datasette.json` pairs had shown as two bare labels
+    over two stacked copies of every configuration example; the docs build shows one tab at a time."""
+    rst = "docs/authentication.rst"
+    text = _page_text(
+        (
+            _passage(rst, 540, "Access to an instance", "Here's how to restrict access to the root user:"),
+            _passage(rst, 542, "Access to an instance", "datasette.yaml"),
+            _code(rst, 544, "Access to an instance", "allow:\n  id: root", "yaml"),
+            _passage(rst, 550, "Access to an instance", "datasette.json"),
+            _code(rst, 552, "Access to an instance", '{\n  "allow": {"id": "root"}\n}', "json"),
+        ),
+        tmp_path,
+    )
+    body = text.split("## Access to an instance\n\n", 1)[1].split("*Source:*", 1)[0]
+    assert body.split("\n\n")[:3] == [
+        "Here's how to restrict access to the root user:",
+        "datasette.yaml",
+        "```yaml\nallow:\n  id: root\n```",
+    ]
+    assert (
+        '??? tab "datasette.json"\n\n    ```json\n    {\n      "allow": {"id": "root"}\n    }\n    ```'
+        in body
+    )
+    assert "docs/authentication.rst#L540-L556" in text  # the section still cites every line it quotes
+
+
+def test_steps_each_over_its_code_are_no_tabs(tmp_path: Path) -> None:
+    """gqlgen's federation recipe: "and regenerate" over a shell block, "then implement the resolvers" over
+    Go — short lines each over its code, but steps of a walk-through: both stay in full."""
+    md = "docs/recipes/federation.md"
+    text = _page_text(
+        (
+            _passage(md, 60, "Create the servers", "and regenerate"),
+            _code(md, 62, "Create the servers", "go tool gqlgen generate", "bash"),
+            _passage(md, 66, "Create the servers", "then implement the resolvers"),
+            _code(md, 68, "Create the servers", "func (r *userResolver) Reviews() {}", "go"),
+        ),
+        tmp_path,
+    )
+    assert "???" not in text and "then implement the resolvers\n\n```go\nfunc" in text

@@ -14,7 +14,7 @@ from typing import Any
 
 from generator import store
 from generator.documents.header import title_from_name
-from generator.documents.markdown import TASK_BOXES
+from generator.documents.markdown import TASK_BOXES, is_label
 from generator.repo.analyze.citations import Linker
 from generator.repo.analyze.describe import lead_in_statement, opening_sentence
 from generator.repo.docs.headings import answers_a_question
@@ -32,6 +32,9 @@ GUIDE_TEMPLATE = "repo_guide.md.j2"
 STARTED = "getting-started"
 LISTED_PAGES = 12  # a concept's doc pages named in its lead (a folded reference has a hundred)
 ASKED = 3  # questions that tell a FAQ page in the guide's list
+_TAB_NAME = re.compile(r"(?:[^\W_]|[.+#/() -]){1,40}")  # no markup: the box title is read as Markdown
+_CONNECTIVES = frozenset("and then or now next finally first also but so after before once".split())
+TAB_GAP = 3  # lines from a tab's label to its code, and from that code to the next tab's label, at most
 ITEM_WORDS = 6  # a list page's first item says what the page is about in this many words at least
 _FAQ_TITLE = re.compile(r"\bF\.?A\.?Q|\bfrequently asked|\bquestions\b", re.IGNORECASE)
 _DOC_LINK = re.compile(r"\[([^\]\n]+)\](?:\[[^\]\n]*\]|\([^)\n]*\))")
@@ -394,16 +397,74 @@ def sections(
     headed = ""  # the doc page whose title the last level-2 heading is
     for (path, heading), items in grouped:
         title = titles.get(path) or _file_heading(path)
-        section = GuideSection(
-            heading or title,
-            _span_link(items, linker),
-            [passage_markdown(p, linker, cite=bool(p.page)) for p in items],
-        )
+        section = GuideSection(heading or title, _span_link(items, linker), _shown(items, linker))
         if folded and heading and heading not in (title, headlines.get(path)):
             section = replace(section, level=3, page_title="" if headed == path else title)
         headed = path if folded else ""
         shown.append(section)
     return shown
+
+
+def _shown(items: Sequence[DocPassage], linker: Linker) -> list[Markdown]:
+    """A section's passages as its body; a set of content tabs (sphinx-inline-tabs' `.. tab:: datasette.yaml`
+    then `.. tab:: datasette.json`, each its label over its code) shows its first tab and folds the others,
+    each under its label: the docs build shows one tab at a time, and every datasette configuration example
+    had stood twice in full, under bare labels."""
+    body = [passage_markdown(p, linker, cite=bool(p.page)) for p in items]
+    for first, count in _tab_sets(items):
+        for label in range(first + 2, first + 2 * count, 2):
+            body[label + 1] = _folded(items[label].text, body[label + 1])
+            body[label] = Markdown("")
+    return [part for part in body if part]
+
+
+def _tab_sets(items: Sequence[DocPassage]) -> list[tuple[int, int]]:
+    """Where content tabs stand among a section's passages, each set as (its first label's place, its
+    tabs): two or more labels (a few words, no sentence) each right over its code block, the next label right
+    under the code before, all of different names."""
+    sets: list[tuple[int, int]] = []
+    at = 0
+    while at < len(items):
+        count = 0
+        while _tab_at(items, at + 2 * count, items[at + 2 * count - 1] if count else None):
+            count += 1
+        labels = {items[at + 2 * k].text for k in range(count)}
+        if count >= 2 and len(labels) == count:
+            sets.append((at, count))
+            at += 2 * count
+        else:
+            at += 1
+    return sets
+
+
+def _tab_at(items: Sequence[DocPassage], at: int, before: DocPassage | None) -> bool:
+    """Whether a tab's label and its code stand at `at`, right under `before` (the code of the tab before)."""
+    if at + 1 >= len(items):
+        return False
+    label, code = items[at], items[at + 1]
+    return (
+        label.kind == "paragraph"
+        and _tab_label(label.text)
+        and code.kind == "code"
+        and label.path == code.path
+        and 0 < code.start - label.end <= TAB_GAP
+        and (before is None or (before.path == label.path and 0 < label.start - before.end <= TAB_GAP))
+    )
+
+
+def _tab_label(text: str) -> bool:
+    """A tab's label: a name of a few words ("datasette.yaml", "JSON", "Docker Compose"), plain text, never a
+    step of a walk-through (gqlgen's "and regenerate" then "then implement the resolvers", each over its
+    code)."""
+    words = text.split()
+    return is_label(text) and bool(_TAB_NAME.fullmatch(text.strip())) and words[0].lower() not in _CONNECTIVES
+
+
+def _folded(label: str, body: Markdown) -> Markdown:
+    """A tab after the first: a closed box titled by its label (plain text: `_TAB_NAME`), its content inside."""
+    title = " ".join(label.split())
+    inside = "\n".join(f"    {line}" if line else "" for line in body.split("\n"))
+    return Markdown(f'??? tab "{title}"\n\n{inside}')
 
 
 def _file_heading(path: str) -> str:
