@@ -16,7 +16,11 @@ ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 MERMAID_VERSION = "11.17.2"
 """The vendored npm `mermaid` release (assets/javascripts/vendor/mermaid/mermaid.min.js, MIT licence)."""
 
-SCRIPTS = ("assets/javascripts/deepkb/diagrams.js", "assets/javascripts/deepkb/search.js")
+SCRIPTS = (
+    "assets/javascripts/deepkb/diagrams.js",
+    "assets/javascripts/deepkb/search.js",
+    "assets/javascripts/deepkb/tables.js",
+)
 STYLESHEETS = ("assets/stylesheets/deepkb/deepkb.css",)
 
 
