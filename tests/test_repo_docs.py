@@ -4415,3 +4415,28 @@ def test_passages_under_no_heading_are_headed_by_their_file_s_name_not_its_path(
     ]
     headings = [s.heading for s in sections(found, linker)]
     assert headings == ["Quick start", "Guide", "Usage"]
+
+
+def test_a_paragraph_after_an_example_that_announces_a_list_comes_with_the_list() -> None:
+    """gqlgen's README: "… the first model in this list is used as the default type and it will always be used
+    when:" had ended the ID-type answer on Getting started, the two cases it names and the sentence after them
+    dropped."""
+    text = (
+        "# gqlgen\n\n## Can I change the type of the ID from type String to Type Int?\n\n"
+        "Yes! You can by remapping it in config as seen below:\n\n"
+        "```yaml\nmodels:\n  ID:\n    model:\n      - github.com/99designs/gqlgen/graphql.IntID\n```\n\n"
+        "This means gqlgen will bind to strings or ints, but the first model in this list is used as the "
+        "default type and it will always be used when:\n\n"
+        "- Generating models based on schema\n- As arguments in resolvers\n\n"
+        "There isn't any way around this, gqlgen has no way to know what you want in a given context.\n\n"
+        "## Why do my interfaces have getters?\n\nSee below.\n"
+    )
+    found = usage_examples([read_text(text, name="README.md")])
+    assert [(p.kind, p.text[:24]) for p in found] == [
+        ("lead", "Yes! You can by remappin"),
+        ("code", "models:\n  ID:\n    model:"),
+        ("paragraph", "This means gqlgen will b"),
+        ("item", "Generating models based "),
+        ("item", "As arguments in resolver"),
+        ("paragraph", "There isn't any way arou"),
+    ]

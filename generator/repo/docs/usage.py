@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import takewhile
 
 from generator.documents import Document
 from generator.documents.markdown import is_label
@@ -97,7 +96,7 @@ def _example_passages(document: Document, section: Section, n: int) -> list[DocP
         )
     )
     found += [
-        DocPassage(document.origin, b.start, b.end, "paragraph", b.text, section.heading)
+        DocPassage(document.origin, b.start, b.end, b.kind, b.text, section.heading)
         for b in _explaining(section.blocks, n)
     ]
     return found
@@ -186,11 +185,39 @@ def _numbered_blocks(document: Document) -> Iterator[tuple[Section, int, Block]]
 def _explaining(blocks: Sequence[Block], n: int) -> list[Block]:
     """The paragraphs right after the example at `n` that say what it did (swr's "In this example, the React
     Hook `useSWR` accepts a `key` and a `fetcher` function."), at most `EXPLAINING` of them, up to the next
-    block that is not one; the last left out when code follows it, being that code's lead."""
-    after = list(takewhile(lambda b: b.kind == "paragraph", blocks[n + 1 :]))
-    if n + 1 + len(after) < len(blocks) and blocks[n + 1 + len(after)].kind == "code":
+    block that is not one; the last left out when code follows it, being that code's lead. A paragraph ending
+    in a colon comes with the list it announces: gqlgen's "… it will always be used when:" had ended its
+    answer, the two cases it names dropped."""
+    after: list[Block] = []
+    for block in blocks[n + 1 :]:
+        announced = bool(after) and (after[-1].kind == "item" or _announces(after[-1]))
+        if block.kind != "paragraph" and not (block.kind == "item" and announced):
+            break
+        after.append(block)
+    if (
+        after
+        and after[-1].kind == "paragraph"
+        and n + 1 + len(after) < len(blocks)
+        and blocks[n + 1 + len(after)].kind == "code"
+    ):
         after = after[:-1]
-    return [b for b in after[:EXPLAINING] if worth_quoting(b.kind, b.text) and not NOTICE.match(b.text)]
+    kept: list[Block] = []
+    paragraphs = 0
+    for block in after:
+        if block.kind == "item":  # … kept with the paragraph that announces its list
+            if kept and (kept[-1].kind == "item" or _announces(kept[-1])):
+                kept.append(block)
+            continue
+        paragraphs += 1
+        if paragraphs > EXPLAINING:
+            break
+        if worth_quoting(block.kind, block.text) and not NOTICE.match(block.text):
+            kept.append(block)
+    return kept
+
+
+def _announces(block: Block) -> bool:
+    return block.kind == "paragraph" and block.text.rstrip().endswith((":", "："))
 
 
 def _installing(path: Sequence[str], language: str) -> bool:
