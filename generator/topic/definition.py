@@ -13,6 +13,7 @@ from .defining import (
     building_on_another,
     opens_with_subject,
     plan_subject,
+    subject_head,
     titled_after,
     titled_as,
     zh_subjects,
@@ -99,6 +100,7 @@ def definition(
     whole_topic = any(share_of(s) >= 0.5 for s in sources)
     forms = [t.forms for t in judge.terms(judge.topic)]
     segmented = bool(_HAN.search(judge.topic))
+    spelled = [subject_head(judge.topic) or subject]  # the subject as the topic writes it, past its owner
     for source in ranked[:3]:
         sections = text_sections(source.text)
         whole = headings_naming_whole(sections, forms, tokens, source.title)
@@ -109,7 +111,7 @@ def definition(
         titled = share > 0
         # a document opening with the subject ("手动加载微应用。" under "loadMicroApp") says what it is there
         larger = share < 1.0 and not opens_with_subject(source.text, subject)
-        section = subject_opening(source.text, terms, tokens, source.title) if larger else None
+        section = subject_opening(source.text, terms, tokens, source.title, spelled) if larger else None
         if section is not None:  # a document about something larger says what the subject is in its section
             return Claim(section.text, [source.id], 1.0, items=section.items)  # a lead-in with its list
         unit = abstract_unit(source.text) if titled else None

@@ -15,6 +15,7 @@ from typing import ClassVar
 from pydantic import ValidationError
 
 from ..jsontypes import StoredObject
+from ..retrieval.scoring import tokens
 from ..text.pointers import is_question
 from ..text.sentences import split_sentences
 from .findings import Analysis, Catalog, Claim
@@ -117,7 +118,13 @@ def build_report(plan: Plan, analysis: Analysis, catalog: Catalog) -> Report:
     opening += [analysis.mechanism] if opening and analysis.mechanism and _leads(analysis.mechanism) else []
     first = {plan.topic} | {s.question for s in plan.steps if s.facet in ASKED_FIRST}
     own = {*analysis.defining, *(analysis.definition.sources if analysis.definition else [])}
-    report.summary = leads(in_force, opening=_resolved(opening, catalog, report), asked=first, defining=own)
+    report.summary = leads(
+        in_force,
+        opening=_resolved(opening, catalog, report),
+        asked=first,
+        defining=own,
+        asking=_asking(plan.topic, own, catalog),
+    )
     if report.summary and not own.intersection(sid for c in report.summary for sid in c.sources):
         # no summary sentence quotes the defining document: it opens with that document's definition, its list
         # with it ("Hertz 支持优雅退出，优雅退出过程如下：" and the steps), never with a page that only touches it
@@ -236,13 +243,16 @@ def leads(
     opening: list[Claim] | None = None,
     asked: Collection[str] = (),
     defining: Collection[str] = (),
+    asking: Collection[str] = (),
 ) -> list[Claim]:
     """The summary: the definition taken from the defining document and how it works there (`opening`, always
     stated), then the lead claim of each section, those of the sections `asked` quoting a `defining` document
     first (the question as the reader wrote it and how the subject works, in its own document's words:
     F3's "It does so by leveraging GossiPBFT…" before the consensus it extends), each group the
     best-answering first, until it holds about `limit` sentences (the summary is the one place a passage
-    may repeat)."""
+    may repeat). Given the words the topic `asking` is made of, the lead of a section not `asked` (why, limits,
+    state) naming none of them is no summary sentence: "请注意，修改系统参数可能会影响搜索功能的性能…", quoted as a limit
+    of Apollo's 灰度发布, warns of something else."""
     # a passage introducing a code example or a list ends on its lead-in ("…like this:"): not a summary
     # sentence
     # sentence; nor is one quoted from another document than the subject's speaking of "this proposal"
@@ -250,6 +260,7 @@ def leads(
         (s.question in asked and bool(set(c.sources) & set(defining)), c)
         for s in sections
         if (c := next((c for c in s.claims if _leads(c)), None))
+        and (s.question in asked or not asking or bool(set(asking) & set(tokens(c.text))))
     ]
     ranked = [c for _, c in sorted(first, key=lambda pair: (not pair[0], -pair[1].score))]
     said = {c.text for c in opening or []}
@@ -259,6 +270,19 @@ def leads(
             break  # passages are whole paragraphs: the summary stops at about `limit` sentences
         summary.append(claim)
     return summary
+
+
+def _asking(topic: str, defining: Collection[str], catalog: Catalog) -> set[str]:
+    """The words naming what the topic asks about: its own and its defining documents' titles' ("procedure" of
+    "Widget Selection Procedure", which its sentences call "The procedure")."""
+    titles = " ".join(catalog.by_id[sid].title for sid in defining if sid in catalog.by_id)
+    return topic_words(topic) | topic_words(titles)
+
+
+def topic_words(topic: str) -> set[str]:
+    """The words of what a topic asks ("apollo", "灰度", "发布" of "Apollo 的灰度发布怎么用？"); a word of one letter
+    or one Han character names too much."""
+    return {w for w in tokens(topic) if len(w) > 1}
 
 
 def table_lead(sections: list[ReportSection], defining: list[str]) -> list[Claim]:

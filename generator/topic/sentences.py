@@ -996,6 +996,10 @@ def list_quote(
         return None  # "Related Proposals:" and "A9: Server-side Connection Management": where to read on
     if any(_READS_ABOVE.search(item) for item in items):
         return None  # "In the above 11 leaf MMR we have 3 peaks…": the figure the items read is not quoted
+    if len(items) == 1 and bare_label(items[0]):
+        # "The components of a OCI artifact:" and "- Configuration file", its next point a paragraph further: a
+        # label standing over what follows it, one of several; alone it says nothing
+        return None
     heading = _HEADING_LABEL.match(lead.strip())  # a list right under its heading, which introduces it
     parts = (heading.group(1),) if heading else tuple(clean(p) for p in split_all(lead))
     if not parts or not (heading or lead_in_stands(*_lead_in(parts), on_heading=opening)):
@@ -1007,6 +1011,16 @@ def list_quote(
     if len(" ".join([*parts, *items])) > limit:
         return None
     return Quote(" ".join(parts), (*parts, *(i.strip() for i in items)), index, items=items)
+
+
+def bare_label(item: str) -> bool:
+    """Whether a list item is only a label, as a heading is: a few words with no sentence, colon or code
+    ("User Stories", "Delete Blob", "Repository Table", "Configuration file", "二阶段-回滚")."""
+    text = item.strip().strip("*_").strip()
+    if not text or _SENTENCE_END.search(text) or any(c in text for c in ":：`()（）=,，;；"):
+        return False
+    words = text.split()
+    return len(words) <= 4 and (len(words) > 1 or len(text) <= 12) and len(text) <= 40
 
 
 def _top_level(items: tuple[str, ...]) -> tuple[str, ...]:

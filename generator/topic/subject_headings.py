@@ -100,15 +100,30 @@ def names_whole(text: str, forms: Forms, words_of: WordsOf) -> bool:
 
 
 def subject_opening(
-    text: str, concepts: Sequence[set[str]], words_of: WordsOf, title: str = ""
+    text: str, concepts: Sequence[set[str]], words_of: WordsOf, title: str = "", names: Sequence[str] = ()
 ) -> SectionPassage | None:
     """The first prose passage of the first section titled after the subject: what a document whose own
-    title is about something larger ("Configuration") says the subject is."""
+    title is about something larger ("Configuration") says the subject is. Given the subject's `names`, the
+    first such passage spelling one of them comes first, from a guide to the subject too: Apollo's user guide
+    says what 灰度发布 gives under "# 五、灰度发布使用指南" ("通过灰度发布功能，可以实现：" and its two points), while
+    "## 5.5 灰度发布" opens on a step of its walk-through ("配置规则已经生效，不过灰度配置还没有发布。")."""
+    first = None
     for section in text_sections(text):
-        if not section.heading or section_facets(section.heading) - {"what", "how"}:
+        facets = section_facets(section.heading) if section.heading else set()
+        if not section.heading or facets - {"what", "how", "use"}:
             continue
         if names_subject(section.heading, concepts, words_of, title):
             prose = [p for p in opening_passages(section) if not p.code]
-            if prose:
-                return prose[0]
-    return None
+            spelled = [p for p in prose if spells(p.text, names)]
+            if spelled:
+                return spelled[0]
+            if prose and first is None and not facets - {"what", "how"}:
+                first = prose[0]
+    return first
+
+
+def spells(text: str, names: Sequence[str]) -> bool:
+    """Whether a passage writes one of the subject's names as it is spelled, case aside ("灰度发布" in
+    "通过灰度发布功能，可以实现：", not in "不过灰度配置还没有发布")."""
+    said = " ".join(text.split()).casefold()
+    return any(name and " ".join(name.split()).casefold() in said for name in names)
