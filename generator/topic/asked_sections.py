@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..retrieval.scoring import idf
+from ..retrieval.scoring import CorpusStats, FieldScale, Term, score
 from ..text.words import tokens
 from .candidate import Candidate
 from .defining import question_parts
@@ -25,6 +25,13 @@ MAX_PARTS = 3  # asked parts answered beside the question's own passages: the se
 HEADING_WEIGHT = 8.0  # a heading names what its section treats: one mention there counts as many in its text
 SECTION_K1 = 2.0  # a few mentions in one section count fully
 BODY_NORM = 0.75  # BM25's b over a section's text: a long section names every word more often
+# a section read as BM25F reads a document: its heading names it (each word once, whatever its length), its
+# text against the sections' typical length
+SECTION_SCALE = FieldScale(
+    weights={"headings": HEADING_WEIGHT, "body": 1.0},
+    length_norm={"headings": 0.0, "body": BODY_NORM},
+    min_length={"headings": 1.0, "body": 1.0},
+)
 
 # two things one question asks of its subject, joined: "its trading fee and auction slot", "类型和权限"
 _JOINED = re.compile(r",?\s+(?:and|as well as)\s+|\s*(?:以及|和|与|及|、)\s*", re.IGNORECASE)
@@ -143,16 +150,12 @@ def _fields(section: TextSection) -> tuple[set[str], list[str]]:
 
 
 def _bm25(fields: Sequence[tuple[set[str], list[str]]], words: Sequence[str]) -> list[float]:
-    """Each section's BM25 score for `words`, a word in its heading counting HEADING_WEIGHT mentions, each
-    word weighing its IDF over the sections: a word every section says decides nothing."""
-    average = sum(len(body) for _, body in fields) / len(fields) or 1.0
-    weights = {w: idf(sum(1 for h, body in fields if w in h or w in body), len(fields)) for w in words}
-    scores = []
-    for heading, body in fields:
-        norm = 1 - BODY_NORM + BODY_NORM * len(body) / average
-        total = 0.0
-        for w in words:
-            strength = HEADING_WEIGHT * (w in heading) + body.count(w) / norm
-            total += weights[w] * strength / (SECTION_K1 + strength)
-        scores.append(total)
-    return scores
+    """Each section's score for `words` by the one BM25F of deepkb (retrieval/scoring.py), sections for
+    documents: a word in its heading counting HEADING_WEIGHT mentions, each word weighing its IDF over the
+    sections, so a word every section says decides little."""
+    stats = CorpusStats(scale=SECTION_SCALE)
+    read = [{"headings": sorted(heading), "body": body} for heading, body in fields]
+    for n, field in enumerate(read):
+        stats.add(str(n), field)
+    terms = [Term(w, ((w,),)) for w in words]
+    return [score(field, terms, stats, k1=SECTION_K1).score for field in read]
