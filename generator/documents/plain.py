@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from .markdown import drop_admonitions as without_admonitions
 from .model import Block, Document, Section
-from .prose import code_unmarked, defined_field, is_symbol_paragraph
+from .prose import code_unmarked, defined_field, is_index_line, is_symbol_paragraph
 from .table import row_sentences
 
 _LANGUAGE = re.compile(r"[^\w+-]")
@@ -77,6 +77,18 @@ def _structured(doc: Document, tables: bool) -> Iterator[str]:
 
 
 def _section_prose(section: Section, *, code: bool, tables: bool = True) -> Iterator[str]:
+    """`_section_blocks`; a section under a heading that they leave empty keeps its list items (links, names:
+    "- https://example.org/spec/"): its heading would stand over nothing its author wrote. A code index's
+    entries still go."""
+    said = list(_section_blocks(section, code=code, tables=tables))
+    items = [(0, block) for block in section.blocks if block.kind == "item" and not is_index_line(block.text)]
+    if said or not section.heading or not items:
+        yield from said
+        return
+    yield _list_text([], items, heading=section.heading)
+
+
+def _section_blocks(section: Section, *, code: bool, tables: bool = True) -> Iterator[str]:
     """A section's blocks as stored text: each paragraph on its own, a list with the paragraph that
     introduces it (a list right under the heading: with the heading as its lead-in), symbol listings left
     out; with `code`, code blocks fenced; with `tables`, each table its rows as a list under the heading's

@@ -73,6 +73,10 @@ def is_symbol_paragraph(written: str) -> bool:
     plain = " ".join(written.replace("`", "").split())
     if not is_symbol_entry(plain):
         return False
+    if is_glossed_term(written):
+        return (
+            False  # a term and what it is, as its author wrote it: a config key, an option, a labelled link
+        )
     head = _ENTRY_HEAD.match(plain)
     if head is not None and prose_ratio(head.group(1)) < SYMBOL_RATIO:
         return True  # an entry whose term is a symbol: a listing line
@@ -81,6 +85,44 @@ def is_symbol_paragraph(written: str) -> bool:
     if not spans or prose_ratio(outside) < SYMBOL_RATIO:
         return True
     return _weight(outside) < MIN_SPAN_PROSE
+
+
+# a term, then ": " (or "：", " — ") and what it is: "`dataSource`: `zero` or `random` …", "默认值: `{…}`"
+_GLOSS_HEAD = re.compile(r"^(.{1,80}?)(?:\s[—–-]\s|:\s|\s?：\s*)(?=\S)")
+# what marks a term as deepkb's own code index entry, not an author's: a kind in brackets or a file's lines
+_INDEX_TERM = re.compile(
+    r"\((?:function|method|class|module|constant|variable|attribute|property)\)|\S\.\w+:\d+"
+)
+_MARKUP = re.compile(r"[<>{}=]")
+# the weighed characters of prose a symbol's gloss needs: four Han characters' or two or three English
+# words' worth ("zk所属路径", "Invalid transaction flags set"); a type or a version after the colon is none
+MIN_GLOSS = 12
+
+
+def is_index_line(written: str) -> bool:
+    """A code index's entry, as deepkb's own pages list symbols: a kind in brackets or a file's lines."""
+    return _INDEX_TERM.search(written) is not None
+
+
+def is_glossed_term(written: str) -> bool:
+    """Whether a paragraph or item as Markdown writes it is a term and what it is, as an author's reference
+    writes one: a label in words and its value, code or a link as it may be ("默认值: `{ "apscheduler.timezone":
+    "Asia/Shanghai" }`", "Java: https://github.com/apache/apisix-java-plugin-runner"), or an option's,
+    field's or code's name and sentences saying what it does ("`dataSource`: `zero` or `random` … The
+    `random` source only works with the `complete` method", "`out_dir`: 指定项目生成路径"). A code index
+    line naming a kind or a file's lines ("`a.b` (function) `x.py:1-9` — …") is no author's term."""
+    head = _GLOSS_HEAD.match(written)
+    if head is None or is_index_line(written):
+        return False
+    term = " ".join(head.group(1).replace("`", "").split())
+    if _MARKUP.search(
+        term
+    ):  # a tag's or an expression's text ("<demo-block type="form" :config="[{ type: …")
+        return False
+    if _DOCUMENT_NUMBER.fullmatch(term) or prose_ratio(term) >= SYMBOL_RATIO:
+        return True
+    gloss = " ".join(_CODE_SPAN.sub(" ", written[head.end() :]).split())
+    return prose_ratio(gloss) >= SYMBOL_RATIO and _weight(gloss) >= MIN_GLOSS
 
 
 # A Han character weighs what three Latin letters do: a Chinese word is one to three characters (most often
