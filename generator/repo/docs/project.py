@@ -51,7 +51,7 @@ from generator.repo.docs.readme_concepts import (
     package_concepts,
     readme_concepts,
 )
-from generator.repo.docs.release import prerelease_tag, release_passages, release_tag
+from generator.repo.docs.release import prerelease_tag, release_passages, release_tag, release_tags
 from generator.repo.docs.specific import specific_symbols_first
 from generator.repo.docs.started import GETTING_STARTED, fold_started
 from generator.repo.docs.substitutions import rst_labels, rst_replacements, with_replacements
@@ -227,8 +227,9 @@ def read_project_docs(
         folder=posixpath.commonpath([posixpath.dirname(p) for p in in_order]) if in_order else folder,
     )
     intro = readme_intro + intro  # the first page showing the README introduces first, as it did as a page
+    tags = release_tags(root)
     release = release_passages(
-        root, documents.get(readme) if readme else None, {f.path for f in repo_map.files}
+        root, documents.get(readme) if readme else None, {f.path for f in repo_map.files}, tags
     )
     # the docs' own getting-started page is the first use shown whole: on Getting started, not again in the guide
     folded = fold_started(concepts, examples, readme, lambda h: bool(install) and under_install([h]))
@@ -241,8 +242,8 @@ def read_project_docs(
         examples=tuple(examples),
         install=tuple(install),
         release=release,
-        tag=release_tag(root, release),
-        prerelease=prerelease_tag(root, release),
+        tag=release_tag(root, release, tags),
+        prerelease=prerelease_tag(root, release, tags),
         example_symbols=tuple(names.resolve(names_in(examples, names), methods=True)),
         concepts=tuple(concepts),
         started=folded.page,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
 from generator.documents.model import Document
@@ -46,25 +46,30 @@ _RELEASE_TAG = re.compile(r"v?\d+(?:\.\d+){1,3}")
 # a pre-release's tag: "1.0a37", "v3.0.0-rc1", "2.0.0-beta.1", "1.2.0.dev3"
 _PRERELEASE_TAG = re.compile(r"v?\d+(?:\.\d+){1,3}[-.]?(?:a|b|rc|alpha|beta|pre|preview|dev)\.?\d*")
 
+Tag = tuple[str, str]  # a tag's name and its date (2024-05-01)
 
-def release_passages(root: Path, readme: Document | None, paths: Collection[str]) -> tuple[DocPassage, ...]:
+
+def release_passages(
+    root: Path, readme: Document | None, paths: Collection[str], tags: Sequence[Tag]
+) -> tuple[DocPassage, ...]:
     """The project's release state, each passage headed by what it says (`DocPassage.heading`): the
-    README's stability section, the latest release, the manifests' status and requirements."""
+    README's stability section, the latest release, the manifests' status and requirements. `tags` are
+    `release_tags`'."""
     manifests = tuple(_manifests(root, paths))
     stated = [p.text for p in manifests if p.heading == "Version"]
-    latest = [p for p in _latest_release(root, paths) if not _behind(p.text, [*stated, _newest_tag(root)[0]])]
+    latest = [p for p in _latest_release(root, paths) if not _behind(p.text, [*stated, _newest_tag(tags)[0]])]
     return (*_stability(readme), *latest, *manifests)
 
 
-def release_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | None:
+def release_tag(root: Path, release: Collection[DocPassage], tags: Sequence[Tag]) -> ReleaseTag | None:
     """The newest release tag reachable from the revision read, when no changelog passage of `release`
     already names the latest release; None when there is none (a clone without tags, no git)."""
     if any(p.heading == LATEST for p in release):
         return None
-    return _tagged(root, *_newest_tag(root))
+    return _tagged(root, *_newest_tag(tags))
 
 
-def prerelease_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | None:
+def prerelease_tag(root: Path, release: Collection[DocPassage], tags: Sequence[Tag]) -> ReleaseTag | None:
     """The newest pre-release tag reachable from the revision read when it is newer than every release tag,
     by date and by version (datasette's revision is tagged 1.0a37 while its last release, 0.63.1, is 1,279
     commits behind: the pages named only that); None when a changelog names the latest release or no
@@ -73,7 +78,7 @@ def prerelease_tag(root: Path, release: Collection[DocPassage]) -> ReleaseTag | 
         return None
     latest: tuple[int, ...] = ()
     newer: list[tuple[str, str]] = []
-    for name, date in _tags(root):
+    for name, date in tags:
         if _RELEASE_TAG.fullmatch(name):
             latest = _numbers(name)
             break
@@ -93,13 +98,14 @@ def _tagged(root: Path, name: str, date: str) -> ReleaseTag | None:
     return ReleaseTag(name, date, int(since)) if since.isdigit() else None
 
 
-def _newest_tag(root: Path) -> tuple[str, str]:
-    """The newest release tag reachable from the revision read and its date; ("", "") when there is none."""
-    return next(((n, d) for n, d in _tags(root) if _RELEASE_TAG.fullmatch(n)), ("", ""))
+def _newest_tag(tags: Sequence[Tag]) -> Tag:
+    """The newest release tag of `tags` and its date; ("", "") when there is none."""
+    return next(((n, d) for n, d in tags if _RELEASE_TAG.fullmatch(n)), ("", ""))
 
 
-def _tags(root: Path) -> Iterator[tuple[str, str]]:
-    """The tags reachable from the revision read with their dates, the newest first; none without git."""
+def release_tags(root: Path) -> list[Tag]:
+    """The tags reachable from the revision read with their dates, the newest first; none without git.
+    Listed once for `release_passages`, `release_tag` and `prerelease_tag`."""
     try:
         listed = run_git(
             [
@@ -112,10 +118,8 @@ def _tags(root: Path) -> Iterator[tuple[str, str]]:
             cwd=root,
         )
     except ResearchError:
-        return
-    for line in listed.splitlines():
-        name, _, date = line.partition("\t")
-        yield name, date
+        return []
+    return [(name, date) for name, _, date in (line.partition("\t") for line in listed.splitlines())]
 
 
 def _behind(heading: str, releases: Collection[str]) -> bool:

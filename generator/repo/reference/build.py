@@ -45,6 +45,7 @@ from generator.repo.reference.modelled import FIELD_BASE, FIELD_TYPE, MAX_FIELD_
 from generator.repo.reference.plugins import (
     PLUGGED,
     PLUGIN_INTERFACE,
+    doc_words,
     go_asserted,
     go_taken,
     hook_marked,
@@ -315,6 +316,7 @@ def _plugged(root: Path, found: _Found, docs: ProjectDocs | None, linker: Linker
         for e in found.extensions
     ]
     guided: set[str] = set()
+    pages = doc_words(root, docs) if any(e.kind in PLUGGED for e in marked) else []
     for at, extension in enumerate(marked):
         if extension.kind in PLUGGED and extension.symbol.path not in guided:
             guided.add(extension.symbol.path)
@@ -324,7 +326,7 @@ def _plugged(root: Path, found: _Found, docs: ProjectDocs | None, linker: Linker
                 if e.symbol.path == extension.symbol.path and e.kind in PLUGGED
                 for name in (e.symbol.name, *(h.name for h in e.hooks))
             ]
-            marked[at] = replace(extension, guide=how_to(root, docs, names, linker))
+            marked[at] = replace(extension, guide=how_to(pages, names, linker))
     return marked
 
 

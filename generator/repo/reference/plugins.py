@@ -162,22 +162,31 @@ def interface_signatures(body: list[str], offsets: Iterable[int]) -> tuple[str, 
     return tuple(shown)
 
 
-def how_to(root: Path, docs: ProjectDocs | None, names: Iterable[str], linker: Linker) -> CitedSymbol | None:
+def doc_words(root: Path, docs: ProjectDocs | None) -> list[tuple[DocPage, frozenset[str]]]:
+    """Each docs page that has passages with the words of its whole text, read once for every plugin
+    system's how-to (a word is a run of word characters, so a name is one when `\bname\b` finds it)."""
+    if docs is None:
+        return []
+    pages = {page.path: page for concept in docs.concepts for page in concept.pages if page.passages}
+    return [(page, frozenset(_WORD.findall(read_or_none(root, path) or ""))) for path, page in pages.items()]
+
+
+def how_to(
+    pages: Iterable[tuple[DocPage, frozenset[str]]], names: Iterable[str], linker: Linker
+) -> CitedSymbol | None:
     """The docs page naming the most of a plugin system's hooks or interfaces anywhere in its text
     (datasette's docs/plugin_hooks.rst), by its title and cited at its lines; none when no page names
-    MIN_GUIDE_HOOKS of them."""
-    if docs is None:
-        return None
+    MIN_GUIDE_HOOKS of them. `pages` are `doc_words`'."""
     # a compound name only (`MutateConfig`, `prepare_connection`): `Name` or `startup` is any page's word
-    wanted = {short for n in names if _COMPOUND.search(short := n.rsplit(".", 1)[-1])}
+    wanted = {
+        short for n in names if _COMPOUND.search(short := n.rsplit(".", 1)[-1]) and _WORD.fullmatch(short)
+    }
     best: tuple[bool, int, DocPage] | None = None
-    pages = {page.path: page for concept in docs.concepts for page in concept.pages if page.passages}
-    for path, page in pages.items():
-        text = read_or_none(root, path) or ""
-        count = sum(1 for n in wanted if re.search(rf"\b{re.escape(n)}\b", text))
+    for page, words in pages:
+        count = len(wanted & words)
         # a page about extending first, of those naming enough: gqlgen's middlewares.md names three of its
         # handler interfaces, its "Migrating to 0.11" five, and errors.md three
-        extending = bool(_EXTENDING_PAGE.search(f"{path} {page.title}"))
+        extending = bool(_EXTENDING_PAGE.search(f"{page.path} {page.title}"))
         if count >= MIN_GUIDE_HOOKS and (best is None or (extending, count) > best[:2]):
             best = (extending, count, page)
     if best is None:
