@@ -144,3 +144,20 @@ def test_steps_each_over_its_code_are_no_tabs(tmp_path: Path) -> None:
         tmp_path,
     )
     assert "???" not in text and "then implement the resolvers\n\n```go\nfunc" in text
+
+
+def test_a_sentence_a_code_block_splits_is_no_tab_set(tmp_path: Path) -> None:
+    """strawberry's permissions guide: "The following snippet" over one class, "is internally equivalent to"
+    over the other — one sentence around two code blocks; as tabs the second example hid in a closed box
+    titled by half a sentence."""
+    md = "docs/guides/permissions.md"
+    text = _page_text(
+        (
+            _passage(md, 136, "Permissions", "The following snippet"),
+            _code(md, 138, "Permissions", "@strawberry.type\nclass Query:\n    user: str", "python"),
+            _passage(md, 144, "Permissions", "is internally equivalent to"),
+            _code(md, 146, "Permissions", "@strawberry.type\nclass Query:\n    name: str", "python"),
+        ),
+        tmp_path,
+    )
+    assert "???" not in text and "is internally equivalent to\n\n```python\n@strawberry.type" in text

@@ -34,6 +34,11 @@ LISTED_PAGES = 12  # a concept's doc pages named in its lead (a folded reference
 ASKED = 3  # questions that tell a FAQ page in the guide's list
 _TAB_NAME = re.compile(r"(?:[^\W_]|[.+#/() -]){1,40}")  # no markup: the box title is read as Markdown
 _CONNECTIVES = frozenset("and then or now next finally first also but so after before once".split())
+# words of a sentence, never of a tab's name: "The following snippet" … "is internally equivalent to", a
+# sentence a code block splits in two (strawberry's permissions.md), are no tabs
+_SENTENCE_WORDS = frozenset(
+    "a an the is are was were be to of this that these those following below above as it".split()
+)
 TAB_GAP = 3  # lines from a tab's label to its code, and from that code to the next tab's label, at most
 ITEM_WORDS = 6  # a list page's first item says what the page is about in this many words at least
 _FAQ_TITLE = re.compile(r"\bF\.?A\.?Q|\bfrequently asked|\bquestions\b", re.IGNORECASE)
@@ -455,9 +460,14 @@ def _tab_at(items: Sequence[DocPassage], at: int, before: DocPassage | None) -> 
 def _tab_label(text: str) -> bool:
     """A tab's label: a name of a few words ("datasette.yaml", "JSON", "Docker Compose"), plain text, never a
     step of a walk-through (gqlgen's "and regenerate" then "then implement the resolvers", each over its
-    code)."""
-    words = text.split()
-    return is_label(text) and bool(_TAB_NAME.fullmatch(text.strip())) and words[0].lower() not in _CONNECTIVES
+    code), never a piece of a sentence ("The following snippet" … "is internally equivalent to")."""
+    words = text.lower().split()
+    return (
+        is_label(text)
+        and bool(_TAB_NAME.fullmatch(text.strip()))
+        and words[0] not in _CONNECTIVES
+        and not _SENTENCE_WORDS.intersection(words)
+    )
 
 
 def _folded(label: str, body: Markdown) -> Markdown:
