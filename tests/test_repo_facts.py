@@ -377,6 +377,57 @@ def test_typescript_path_aliases_from_tsconfig(tmp_path: Path) -> None:
     assert facts.files["other/c.ts"].depends_on == []
 
 
+def test_workspace_packages_import_each_other_by_name(tmp_path: Path) -> None:
+    # a JS/TS monorepo without tsconfig paths: siblings import `@acme/core` by its package.json name, whose
+    # built entry (dist/) is not in the repository, so its source index is; `@acme/core/sub` is a file of it
+    manifest = {
+        "name": "@acme/core",
+        "main": "dist/index.js",
+        "exports": {".": {"types": "./dist/index.d.ts"}},
+    }
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "package.json": json.dumps({"private": True, "workspaces": ["packages/*"]}),
+            "packages/core/package.json": json.dumps(manifest),
+            "packages/core/src/index.ts": 'export { run } from "./run";\n',
+            "packages/core/src/run.ts": "export function run() { return 1; }\n",
+            "packages/cli/package.json": json.dumps({"name": "@acme/cli", "main": "lib/main.js"}),
+            "packages/cli/lib/main.js": 'const core = require("@acme/core");\nrequire("@acme/cli/lib/x");\n',
+            "packages/cli/lib/x.js": 'import { run } from "@acme/core/src/run";\nimport y from "@acme/other";\n',
+            "fixtures/core/package.json": json.dumps({"name": "lodash", "main": "index.js"}),  # no workspace
+            "fixtures/core/index.js": "module.exports = 1;\n",
+            "tools/a.js": 'const _ = require("lodash");\n',
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["packages/cli/lib/main.js"].depends_on == [
+        "packages/cli/lib/x.js",
+        "packages/core/src/index.ts",
+    ]
+    assert facts.files["packages/cli/lib/x.js"].depends_on == ["packages/core/src/run.ts"]
+    assert facts.files["tools/a.js"].depends_on == []
+
+
+def test_pnpm_workspace_packages_resolve_to_code_not_declarations(tmp_path: Path) -> None:
+    # pnpm-workspace.yaml globs with an exclusion; `exports` by subpath; a committed .d.ts is not the code
+    ui = {"name": "ui", "types": "index.d.ts", "exports": {".": {"types": "./index.d.ts"}, "./*": "./*"}}
+    root = write_tree(
+        tmp_path / "repo",
+        {
+            "pnpm-workspace.yaml": "packages:\n  - 'libs/*'\n  - '!libs/legacy'\n",
+            "libs/ui/package.json": json.dumps(ui),
+            "libs/ui/index.d.ts": "export declare const button: number;\n",
+            "libs/ui/src/index.ts": "export const button = 1;\n",
+            "libs/legacy/package.json": json.dumps({"name": "legacy", "main": "index.js"}),
+            "libs/legacy/index.js": "module.exports = 1;\n",
+            "app/main.ts": 'import { button } from "ui";\nimport old from "legacy";\n',
+        },
+    )
+    facts = extract_facts(root, map_repository(root))
+    assert facts.files["app/main.ts"].depends_on == ["libs/ui/src/index.ts"]
+
+
 def test_root_folder_that_is_itself_a_package(tmp_path: Path) -> None:
     # a checkout whose root holds __init__.py: its import name ("toolkit") is learned from the imports
     root = write_tree(

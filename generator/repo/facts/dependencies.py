@@ -1,18 +1,28 @@
 """The dependency graph of the facts stage: each file's imports resolved to the repository files they name
 (its `depends_on`), and the names each Python file takes from them by `from module import Name` (what
-fanin.py counts), with the Go modules and tsconfig aliases the resolution reads."""
+fanin.py counts), with the Go modules, tsconfig aliases and workspace packages the resolution reads."""
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Iterable
 from itertools import chain
 from pathlib import Path
 
+import yaml
+
 from generator.errors import DeepkbError
 from generator.repo.facts.fanin import NamesImported, module_stem
-from generator.repo.facts.imports import ImportIndex, JsAlias, parse_tsconfig
+from generator.repo.facts.imports import (
+    ImportIndex,
+    JsAlias,
+    JsPackage,
+    parse_package_json,
+    parse_tsconfig,
+    workspace_folders,
+)
 from generator.repo.map.walk import read_or_none, read_source
 from generator.repo.model import FileFacts
 
@@ -137,3 +147,45 @@ def js_aliases(root: Path, files: Iterable[str], max_bytes: int) -> list[JsAlias
             if alias is not None:
                 aliases.append(alias)
     return aliases
+
+
+WORKSPACE_FILES = {"package.json", "pnpm-workspace.yaml", "lerna.json"}
+
+
+def js_packages(root: Path, files: Iterable[str], max_bytes: int) -> list[JsPackage]:
+    """The packages of each JS/TS workspace (package.json `workspaces`, pnpm-workspace.yaml or lerna.json
+    `packages`), by the name their siblings import them by; a name two packages claim names neither."""
+    texts = {
+        path: read_or_none(root, path, max_bytes=max_bytes) or ""
+        for path in files
+        if posixpath.basename(path) in WORKSPACE_FILES
+    }
+    manifests = {posixpath.dirname(p): text for p, text in texts.items() if p.endswith("package.json")}
+    members: set[str] = set()
+    for path, text in texts.items():
+        top = posixpath.dirname(path)
+        below = {
+            f[len(top) + 1 :] if top else f: f
+            for f in manifests
+            if f != top and (not top or f.startswith(top + "/"))
+        }
+        members.update(below[f] for f in workspace_folders(_workspace_globs(path, text), below))
+    packages = [p for f in sorted(members) if (p := parse_package_json(manifests[f], f))]
+    claims: dict[str, int] = {}
+    for package in packages:
+        claims[package.name] = claims.get(package.name, 0) + 1
+    return [p for p in packages if claims[p.name] == 1]
+
+
+def _workspace_globs(path: str, text: str) -> list[str]:
+    """The package globs a workspace file lists ([] for a package.json that declares no workspace)."""
+    try:
+        data = yaml.safe_load(text) if path.endswith(".yaml") else json.loads(text)
+    except (ValueError, yaml.YAMLError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    globs = data.get("workspaces") if path.endswith("package.json") else data.get("packages")
+    if isinstance(globs, dict):  # yarn's {"packages": [...], "nohoist": [...]}
+        globs = globs.get("packages")
+    return [g for g in globs if isinstance(g, str)] if isinstance(globs, list) else []

@@ -25,7 +25,7 @@ from generator.errors import DeepkbError
 from generator.redact import Redactor
 from generator.repo.facts.calls import read_call_graph
 from generator.repo.facts.crates import workspace
-from generator.repo.facts.dependencies import go_modules, js_aliases, resolve_dependencies
+from generator.repo.facts.dependencies import go_modules, js_aliases, js_packages, resolve_dependencies
 from generator.repo.facts.examples import deferred_in, entered_in, example_calls, example_code, qualified_in
 from generator.repo.facts.extracted import Extracted
 from generator.repo.facts.fanin import (
@@ -76,6 +76,7 @@ def extract_facts(
         files,
         go_modules=go_modules(root, files, max_file_bytes),
         js_aliases=js_aliases(root, files, max_file_bytes),
+        js_packages=js_packages(root, files, max_file_bytes),
     )
     names = resolve_dependencies(files, index)
     _mark_unit_tests(files, index)

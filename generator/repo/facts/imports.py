@@ -6,6 +6,7 @@ string can at most fail to resolve. One resolver per language family.
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import posixpath
 import re
@@ -70,6 +71,71 @@ def parse_tsconfig(text: str, scope: str) -> JsAlias | None:
     return JsAlias(scope=scope, base="" if base == "." else base, patterns=patterns)
 
 
+@dataclass(frozen=True)
+class JsPackage:
+    """A workspace package of a JS/TS monorepo: the `name` its siblings import it by, its folder, and the
+    entry files its package.json names (`exports` ".", `module`, `main`, `types`), in that order."""
+
+    name: str
+    folder: str
+    entries: tuple[str, ...] = ()
+
+    def candidates(self, spec: str) -> list[str]:
+        """Repository paths (without extension resolution) that `spec` names, or [] when it names another
+        package. The bare name is its entry, else its source's index (a built entry such as dist/index.js
+        is not in the repository), else its declarations (a .d.ts holds no code to follow); `name/sub` is
+        the file under the package, or under its src/."""
+        if spec == self.name:
+            code = [e for e in self.entries if not e.endswith(".d.ts")]
+            index = [posixpath.join(self.folder, "src/index"), posixpath.join(self.folder, "index")]
+            return [*code, *index, *(e for e in self.entries if e.endswith(".d.ts"))]
+        if spec.startswith(self.name + "/"):
+            sub = spec[len(self.name) + 1 :]
+            return [posixpath.join(self.folder, sub), posixpath.join(self.folder, "src", sub)]
+        return []
+
+
+def parse_package_json(text: str, folder: str) -> JsPackage | None:
+    """The workspace package a package.json in `folder` declares; None without a name."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    name = data.get("name") if isinstance(data, dict) else None
+    if not isinstance(name, str) or not name:
+        return None
+    exports = data.get("exports")
+    if isinstance(exports, dict) and any(str(key).startswith(".") for key in exports):
+        exports = exports.get(".")  # subpath exports: the bare name is "." (or has no entry)
+    entries = [*_export_targets(exports), *(data.get(key) for key in ("module", "main", "types", "typings"))]
+    paths = (posixpath.normpath(posixpath.join(folder, e)) for e in entries if isinstance(e, str) and e)
+    return JsPackage(name, folder, tuple(dict.fromkeys(p for p in paths if not p.startswith(("..", "/")))))
+
+
+def _export_targets(exports: object) -> list[str]:
+    """The file paths of an `exports` entry: a string, or conditions ({"types": …, "import": …}) nested."""
+    if isinstance(exports, str):
+        return [exports] if exports.startswith("./") else []
+    if isinstance(exports, dict):
+        return [t for value in exports.values() for t in _export_targets(value)]
+    return []
+
+
+def workspace_folders(globs: Iterable[str], folders: Iterable[str]) -> list[str]:
+    """The folders (of package.json files) a workspace's package globs ("packages/*", "!**/test/**") name."""
+    included = [g.removeprefix("./").rstrip("/") for g in globs if not g.startswith("!")]
+    excluded = [g[1:].removeprefix("./").rstrip("/") for g in globs if g.startswith("!")]
+    return [f for f in folders if _glob_any(f, included) and not _glob_any(f, excluded)]
+
+
+def _glob_any(folder: str, globs: list[str]) -> bool:
+    """Whether `folder` matches one glob: `*` stays within one path segment, `**` spans any."""
+    depth = folder.count("/")
+    return any(
+        fnmatch.fnmatchcase(folder, glob) and ("**" in glob or glob.count("/") == depth) for glob in globs
+    )
+
+
 def display_import(language: str, raw: str) -> str:
     """Raw import as a reader would write it: 'pkg.mod', '.sibling.name', 'crate::a::b', '"x.h"'."""
     if language == "rust":
@@ -106,6 +172,7 @@ class ImportIndex:
         paths: Iterable[str],
         go_modules: dict[str, str] | None = None,
         js_aliases: Sequence[JsAlias] = (),
+        js_packages: Sequence[JsPackage] = (),
     ) -> None:
         self.paths = set(paths)
         self.python_modules = _python_module_index(self.paths)
@@ -115,6 +182,7 @@ class ImportIndex:
         self._relative: dict[str, dict[str, list[str]]] = {}  # folder → relative import → files
         self._relative_stems: dict[tuple[str, str], str] = {}  # (folder, ".mod") → the stem it names
         self.js_aliases = sorted(js_aliases, key=lambda a: -len(a.scope))  # innermost tsconfig first
+        self.js_packages = sorted(js_packages, key=lambda p: -len(p.name))  # "@x/core-extra" before "@x/core"
 
     # the path tables only some languages read are built on first use (a Python repository needs neither)
     @cached_property
@@ -232,6 +300,10 @@ class ImportIndex:
                 hit = self._js_file(stem)
                 if hit:
                     return hit
+        for package in self.js_packages:  # a sibling workspace package, imported by its name
+            stems = package.candidates(spec)
+            if stems:
+                return next((hit for stem in stems if (hit := self._js_file(stem))), None)
         return None
 
     def _js_file(self, joined: str) -> str | None:
