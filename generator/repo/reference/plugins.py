@@ -27,11 +27,11 @@ _SPEC_MARKER = re.compile(r"^(\w+)\s*=\s*(?:[\w.]+\.)?HookspecMarker\(", re.MULT
 # a function a plugin system calls (`@hookimpl`, `@pytest.hookimpl(tryfirst=True)`) or declares (`@hookspec`):
 # it takes nothing in, whatever its name (datasette's `register_output_renderer` implementations)
 _HOOK_DECORATOR = re.compile(r"^\s*@(?:\w+\.)*\w*hook(?:impl|spec)\w*\b")
-# a Go function that takes something in by its name: `AddPlugin`, `PrependPlugin`, `Use`, `RegisterCodec`
 _DEF = re.compile(r"^\s*(?:async\s+)?def\s")
 # a page on plugging in by its name or title ("custom" alone is any page's: gqlgen's "Sending custom error data")
 _EXTENDING_PAGE = re.compile(r"plugin|hook|middleware|extend|extension", re.IGNORECASE)
 _COMPOUND = re.compile(r"_|[a-z][A-Z]")
+# a Go function that takes something in by its name: `AddPlugin`, `PrependPlugin`, `Use`, `RegisterCodec`
 _GO_TAKER = re.compile(r"^func\s+(?:\([^)]*\)\s*)?(?:Add|Prepend|Append|Replace|Register|Use|Plug)\w*\s*\(")
 _GO_PARAMETER = re.compile(r"(?:^|,)\s*\w+(?:\s*,\s*\w+)*\s+(?:\.\.\.)?[*\[\]]*(?:\w+\.)?([A-Z]\w*)\s*$")
 _GO_ASSERTED = re.compile(r"\.\(\s*\*?(?:\w+\.)?([A-Z]\w*)\s*\)")
